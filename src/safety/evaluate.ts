@@ -239,8 +239,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv)) walkScript(s, w, depth + 1);
     const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
     if (unknownNames) w.findings.push(unknownNames);
-    // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
-    checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
+    // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`), through the filters between
+    checkCommand(cmd, invocation, w, depth, cmd.index > 0 ? pipedText(stages.get(cmd.pipeline)!, cmd.index, (s) => runsOf.get(s)?.[0] ?? null) : null);
     // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
     for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
   }
