@@ -41,6 +41,15 @@ testHoles({
     ['echo ls | sed e', "sed -n 'e' <<< 'rm -rf ~'"],
     ["echo 'rm -rf ~' | sed --sandbox e", "echo 'rm -rf ~' | sed p | sed e"],
   ],
+  // parameter-operators.ts: bash's operators on a value the command line tells are that value changed
+  'a parameter operator on a known value is the value it gives': [
+    ['x=dist; rm -rf "${x%/}"', 'x=~/dist; rm -rf "${x%/dist}"'],
+    ['x=build/; rm -rf "${x%%/}"', 'x=/etc/x; rm -rf "${x%/*}"'],
+    ['x=src/a.ts; rm -rf "${x%.ts}.js"', 'x=a/etc; rm -rf "/${x#a/}"'],
+    ['x=~/dist; rm -rf "${x/dist/build}"', 'x=~/dist; rm -rf "${x//dist}"'],
+    ['x=DIST; rm -rf ${x,,}', 'x=/ETC; rm -rf ${x,,}'],
+    ['x=abcdist; rm -rf "${x:3}"', 'x=/etc/x; rm -rf "${x:0:4}"'],
+  ],
   // printed-names.ts / fed-input.ts: what a listing prints, through a filter that keeps its lines, is still those names
   'the names a listing or an echo prints, through a filter, are still those names': [
     ['git ls-files | xargs wc -l', "git ls-files .env | sed 's/^//' | xargs cat"],
