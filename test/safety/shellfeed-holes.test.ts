@@ -50,6 +50,11 @@ testHoles({
     ['x=DIST; rm -rf ${x,,}', 'x=/ETC; rm -rf ${x,,}'],
     ['x=abcdist; rm -rf "${x:3}"', 'x=/etc/x; rm -rf "${x:0:4}"'],
   ],
+  // shell-vars.ts assignedElements: an unknown value an array is appended to stays its first element
+  'an array appended to an unknown value has that unknown value first': [
+    ['x=build; x+=(dist); rm -rf "${x[@]}"', 'x=$(cat f); x+=(dist); rm -rf "${x[@]}"'],
+    ['x=$(mktemp -d); x+=(dist); rm -rf "${x[@]}"', 'x=$(cat f); x+=(dist); rm -rf "${x[0]}"'],
+  ],
   // printed-names.ts / fed-input.ts: what a listing prints, through a filter that keeps its lines, is still those names
   'the names a listing or an echo prints, through a filter, are still those names': [
     ['git ls-files | xargs wc -l', "git ls-files .env | sed 's/^//' | xargs cat"],
