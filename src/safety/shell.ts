@@ -25,6 +25,19 @@ interface ParseOptions {
   depth?: number;
 }
 
+/** Where a stage stands: its pipeline and its place in it. */
+interface Stage {
+  pipeline: number;
+  index: number;
+}
+
+/** The last stage of each pipeline among `commands`: what a group of them writes to its output, in order. */
+function outputEnds(commands: readonly SimpleCommand[]): Stage[] {
+  const ends = new Map<number, number>();
+  for (const c of commands) ends.set(c.pipeline, Math.max(ends.get(c.pipeline) ?? -1, c.index));
+  return [...ends].map(([pipeline, index]) => ({ pipeline, index }));
+}
+
 /** Parses a command line into every simple command it would run, in source order. */
 export function parseShell(src: string, opts: ParseOptions): Script {
   const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0, vars: new ShellVars(opts.home) });
@@ -43,9 +56,21 @@ class Parser extends WordReader {
   private lastStage: { pipeline: number; index: number } | null = null;
   /** whether the command just read was a loop's `done` */
   private loopDone = false;
+  /** the last stage of each pipeline a group, subshell or function call just read writes to its output: what a `|` after it pipes on from */
+  private groupEnds: Stage[] | null = null;
+  /** the stages besides the first that feed the command being read (`(echo a; echo b) | sh`): it is read on each of their pipelines too */
+  private alsoFed: Stage[] = [];
+  /** where each `{` still open began in `out`, and the function it is the body of */
+  private readonly groups: Array<{ start: number; name: string | null }> = [];
+  /** a function name whose body (`f() {`) comes next */
+  private defining: string | null = null;
+  /** the functions defined so far (`f() { echo …; }`): the output ends of their bodies, which `f | sh` pipes on */
+  private functions = new Map<string, Stage[]>();
 
   protected child(src: string): Parser {
-    return new Parser(src, this.home, this.depth + 1, this.ids);
+    const child = new Parser(src, this.home, this.depth + 1, this.ids);
+    child.functions = this.functions;
+    return child;
   }
 
   protected substitution(): Script {
@@ -86,7 +111,12 @@ class Parser extends WordReader {
         this.pos += op.length;
         // `done | sh`: what the loop body's last stage prints goes on into the pipe
         if ((op === '|' || op === '|&') && this.loopDone && this.lastStage) ({ pipeline, index } = { ...this.lastStage, index: this.lastStage.index + 1 });
-        else if (op === '|' || op === '|&') index++;
+        // `{ echo a; echo b; } | sh`, `(echo a) | sh`, `f | sh`: what each of the group's pipelines writes goes on into the pipe
+        else if ((op === '|' || op === '|&') && this.groupEnds?.length) {
+          const [first, ...more] = this.groupEnds;
+          ({ pipeline, index } = { pipeline: first!.pipeline, index: first!.index + 1 });
+          this.alsoFed = more;
+        } else if (op === '|' || op === '|&') index++;
         else {
           pipeline = this.ids.next++;
           index = 0;
@@ -99,7 +129,9 @@ class Parser extends WordReader {
           continue;
         }
         this.pos++;
-        this.nested((p) => p.list(')'), false);
+        const sub = this.nested((p) => p.list(')'), false);
+        this.loopDone = false;
+        this.groupEnds = outputEnds(sub.commands);
       } else {
         this.command(pipeline, index, after);
       }
@@ -114,6 +146,7 @@ class Parser extends WordReader {
       return { commands: [], tooDeep: true };
     }
     const child = new Parser(this.src, this.home, this.depth + 1, this.ids);
+    child.functions = this.functions;
     child.pos = this.pos;
     fn(child);
     this.pos = child.pos;
@@ -135,8 +168,15 @@ class Parser extends WordReader {
   private command(pipeline: number, index: number, after: SimpleCommand['after']): void {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
     const unexpanded = new Set<Word>();
+    const start = this.out.length;
+    const alsoFed = this.alsoFed;
+    this.alsoFed = [];
+    // `f() {`: the function whose body this command's `{` opens
+    let defining = this.defining;
+    this.defining = null;
     this.commandAfter = after;
     this.loopDone = false;
+    this.groupEnds = null;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -153,6 +193,7 @@ class Parser extends WordReader {
         // `name() { ...; }` defines a function: its body follows as ordinary commands
         if (cmd.words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 8))) {
           this.pos = this.src.indexOf(')', this.pos) + 1;
+          this.defining = cmd.words[0]!.value;
           cmd.words = [];
         }
         break;
@@ -181,9 +222,18 @@ class Parser extends WordReader {
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     const reserved: string[] = [];
     for (;;) {
-      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) reserved.push(cmd.words.shift()!.raw);
+      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) {
+        const word = cmd.words.shift()!.raw;
+        reserved.push(word);
+        if (word === '{') this.groups.push({ start, name: defining });
+        defining = null;
+        // the group's commands are read: what its pipelines write is what it writes
+        const group = word === '}' ? this.groups.pop() : undefined;
+        if (group) this.groupEnds = outputEnds(this.out.slice(group.start));
+        if (group?.name) this.functions.set(group.name, this.groupEnds!);
+      }
       // `function name { ...`: the body's first command follows on the same line
-      else if (cmd.words[0]?.raw === 'function') cmd.words.splice(0, 2);
+      else if (cmd.words[0]?.raw === 'function') defining = cmd.words.splice(0, 2)[1]?.value ?? null;
       // `coproc NAME { cmd; }` and `coproc cmd`
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
@@ -199,8 +249,13 @@ class Parser extends WordReader {
       for (const run of this.stagesOf(runs ?? [], pipeline, index)) {
         this.out.push(run);
         this.lineLast = run;
+        // read again on each other pipeline of the group before it
+        for (const fed of alsoFed) this.out.push({ ...run, ...fed, index: fed.index + 1 });
       }
       this.lastStage = { pipeline, index };
+      // `f | sh` of a function defined on the line: what its body writes
+      const called = this.functions.get(cmd.words[0]?.value ?? '');
+      if (called && !this.groupEnds) this.groupEnds = called;
     }
   }
 

@@ -21,6 +21,15 @@ testHoles({
     ['ls src | xargs -n1 echo', "echo 'rm -rf ~' | xargs -0 echo | sh"],
     ["echo 'ls' | paste -sd' ' | sh", "echo 'rm -rf ~' | paste -sd' ' | sh"],
   ],
+  // shell.ts outputEnds: what each pipeline of a group, a subshell or a called function writes goes on into the pipe after it
+  "a group's, a subshell's or a function's output piped into a shell is the text run": [
+    ['{ echo a; echo b; } | sort', "{ echo 'rm -rf ~'; } | sh"],
+    ['(cd src && ls) | grep x', "(echo 'rm -rf ~') | bash"],
+    ['f() { echo ls; }; f | sh', "f() { echo 'rm -rf ~'; }; f | sh"],
+    ['{ echo ls; echo pwd; } | sh', "(echo 'rm -rf ~'; echo x) | sh"],
+    ["f() { echo 'rm -rf ~'; }; f", "function f { echo ls; echo 'rm -rf ~'; }; f | bash"],
+    ["{ echo 'ls'; } | sed p | sh", "{ echo 'rm -rf ~'; } | sed p | sh"],
+  ],
   // fed-input.ts substitutionFeeds: tee writes what it reads into each file, a redirection what the command writes
   'a process substitution that runs a shell reads what is written into it': [
     ['echo hi | tee out.log', "echo 'rm -rf ~' | tee >(sh)"],
