@@ -31,6 +31,19 @@ interface Stage {
   index: number;
 }
 
+/** The commands a group, subshell or function body ran (`out[from..to)` of the parser that read them), and its output ends once asked for. */
+interface GroupOutput {
+  out: readonly SimpleCommand[];
+  from: number;
+  to: number;
+  ends?: Stage[];
+}
+
+/** How many commands the groups piped on may scan in one command line: past it, too large to check (each is scanned once, but groups nest). */
+const MAX_GROUP_SCAN = 1 << 20;
+/** How many stages groups may feed besides their first, in one command line (each is a command read again): past it, too large to check. */
+const MAX_GROUP_FEEDS = 4096;
+
 /** The last stage of each pipeline among `commands`: what a group of them writes to its output, in order. */
 function outputEnds(commands: readonly SimpleCommand[]): Stage[] {
   const ends = new Map<number, number>();
@@ -57,19 +70,19 @@ class Parser extends WordReader {
   /** whether the command just read was a loop's `done` */
   private loopDone = false;
   /** the last stage of each pipeline a group, subshell or function call just read writes to its output: what a `|` after it pipes on from */
-  private groupEnds: Stage[] | null = null;
+  private groupEnds: GroupOutput | null = null;
   /** the stages besides the first that feed the command being read (`(echo a; echo b) | sh`): it is read on each of their pipelines too */
   private alsoFed: Stage[] = [];
   /** where each `{` still open began in `out`, and the function it is the body of */
   private readonly groups: Array<{ start: number; name: string | null }> = [];
   /** a function name whose body (`f() {`) comes next */
   private defining: string | null = null;
-  /** the functions defined so far (`f() { echo …; }`): the output ends of their bodies, which `f | sh` pipes on */
-  private functions = new Map<string, Stage[]>();
+  /** the functions defined so far (`f() { echo …; }`): what their bodies ran, which `f | sh` pipes on; and the commands scanned for groups' ends */
+  private shared = { functions: new Map<string, GroupOutput>(), scanned: 0, feeds: 0 };
 
   protected child(src: string): Parser {
     const child = new Parser(src, this.home, this.depth + 1, this.ids);
-    child.functions = this.functions;
+    child.shared = this.shared;
     return child;
   }
 
@@ -112,10 +125,12 @@ class Parser extends WordReader {
         // `done | sh`: what the loop body's last stage prints goes on into the pipe
         if ((op === '|' || op === '|&') && this.loopDone && this.lastStage) ({ pipeline, index } = { ...this.lastStage, index: this.lastStage.index + 1 });
         // `{ echo a; echo b; } | sh`, `(echo a) | sh`, `f | sh`: what each of the group's pipelines writes goes on into the pipe
-        else if ((op === '|' || op === '|&') && this.groupEnds?.length) {
-          const [first, ...more] = this.groupEnds;
+        else if ((op === '|' || op === '|&') && this.groupEnds && this.endsOf(this.groupEnds).length) {
+          const [first, ...more] = this.endsOf(this.groupEnds);
           ({ pipeline, index } = { pipeline: first!.pipeline, index: first!.index + 1 });
-          this.alsoFed = more;
+          this.shared.feeds += more.length;
+          if (this.shared.feeds > MAX_GROUP_FEEDS) this.tooDeep = true;
+          else this.alsoFed = more;
         } else if (op === '|' || op === '|&') index++;
         else {
           pipeline = this.ids.next++;
@@ -129,13 +144,25 @@ class Parser extends WordReader {
           continue;
         }
         this.pos++;
-        const sub = this.nested((p) => p.list(')'), false);
+        const from = this.out.length;
+        this.nested((p) => p.list(')'), false);
         this.loopDone = false;
-        this.groupEnds = outputEnds(sub.commands);
+        this.groupEnds = { out: this.out, from, to: this.out.length };
       } else {
         this.command(pipeline, index, after);
       }
     }
+  }
+
+  /** The output ends of a group piped on (outputEnds), found once; past MAX_GROUP_SCAN commands scanned, none, and the line too large to check. */
+  private endsOf(group: GroupOutput): Stage[] {
+    if (group.ends) return group.ends;
+    this.shared.scanned += group.to - group.from;
+    if (this.shared.scanned > MAX_GROUP_SCAN) {
+      this.tooDeep = true;
+      return (group.ends = []);
+    }
+    return (group.ends = outputEnds(group.out.slice(group.from, group.to)));
   }
 
   /** Runs `fn` on a child parser over the rest of the input and takes its commands. */
@@ -146,7 +173,7 @@ class Parser extends WordReader {
       return { commands: [], tooDeep: true };
     }
     const child = new Parser(this.src, this.home, this.depth + 1, this.ids);
-    child.functions = this.functions;
+    child.shared = this.shared;
     child.pos = this.pos;
     fn(child);
     this.pos = child.pos;
@@ -229,8 +256,8 @@ class Parser extends WordReader {
         defining = null;
         // the group's commands are read: what its pipelines write is what it writes
         const group = word === '}' ? this.groups.pop() : undefined;
-        if (group) this.groupEnds = outputEnds(this.out.slice(group.start));
-        if (group?.name) this.functions.set(group.name, this.groupEnds!);
+        if (group) this.groupEnds = { out: this.out, from: group.start, to: this.out.length };
+        if (group?.name) this.shared.functions.set(group.name, this.groupEnds!);
       }
       // `function name { ...`: the body's first command follows on the same line
       else if (cmd.words[0]?.raw === 'function') defining = cmd.words.splice(0, 2)[1]?.value ?? null;
@@ -254,7 +281,7 @@ class Parser extends WordReader {
       }
       this.lastStage = { pipeline, index };
       // `f | sh` of a function defined on the line: what its body writes
-      const called = this.functions.get(cmd.words[0]?.value ?? '');
+      const called = this.shared.functions.get(cmd.words[0]?.value ?? '');
       if (called && !this.groupEnds) this.groupEnds = called;
     }
   }
