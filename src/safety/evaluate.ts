@@ -10,7 +10,7 @@ import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
-import { fedArgumentScripts, fedText, pipedText, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
+import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { exportedSettingCommands, settingCommands } from './git-settings.ts';
@@ -22,7 +22,6 @@ import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
-import { keepsLines } from './text-filters.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -209,6 +208,12 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (!line) stages.set(c.pipeline, (line = []));
     line[c.index] ??= c;
   }
+  // what each stage writes and reads on, found once per stage
+  const reading = new PipeReading(
+    (pipeline, index) => stages.get(pipeline)?.[index],
+    (s) => runsOf.get(s)?.[0] ?? null,
+    (work) => charge(w.budget, work),
+  );
   for (const [n, cmd] of script.commands.entries()) {
     charge(w.budget, COMMAND_COST);
     const { invocation, scripts, alternatives } = unwrap(cmd);
@@ -223,15 +228,14 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)
-    let finder = feeder;
-    while (finder && finder.index > 0 && keepsLines(runsOf.get(finder)?.[0])) finder = stages.get(cmd.pipeline)![finder.index - 1];
+    const finder = feeder && reading.source(feeder);
     if (invocation && runsFedText(invocation) && cmd.index > 0) {
-      // what the stage before writes, or what reaches it through the filters between (fed-input.ts pipedText)
-      const text = pipedText(stages.get(cmd.pipeline)!, cmd.index, (s) => runsOf.get(s)?.[0] ?? null);
+      // what the stage before writes, or what reaches it through the filters between (fed-input.ts PipeReading)
+      const text = reading.read(cmd);
       if (text) walkScript(text, w, depth + 1);
     }
     // `echo '…' | tee >(sh)`, `echo '…' > >(bash)`: a shell reading what this stage writes
-    for (const text of substitutionFeeds(cmd, invocation, stages.get(cmd.pipeline)!, (s) => runsOf.get(s)?.[0] ?? null)) walkScript(text, w, depth + 1);
+    for (const text of substitutionFeeds(cmd, invocation, reading)) walkScript(text, w, depth + 1);
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
@@ -240,7 +244,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
     if (unknownNames) w.findings.push(unknownNames);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`), through the filters between
-    checkCommand(cmd, invocation, w, depth, cmd.index > 0 ? pipedText(stages.get(cmd.pipeline)!, cmd.index, (s) => runsOf.get(s)?.[0] ?? null) : null);
+    checkCommand(cmd, invocation, w, depth, reading.read(cmd));
     // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
     for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
   }
@@ -254,7 +258,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
     // `curl x > >(sh)`: the command's output is a shell's script
-    if (inv && shellSubstitutions(cmd, inv, (s) => runsOf.get(s)?.[0] ?? null)) fed.push([inv]);
+    if (inv && shellSubstitutions(cmd, inv, reading.invOf)) fed.push([inv]);
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
   if (p) w.findings.push(p);

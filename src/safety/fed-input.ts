@@ -9,7 +9,7 @@ import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
-import { passing } from './text-filters.ts';
+import { type Passing, passing } from './text-filters.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -32,39 +32,98 @@ export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | nu
 }
 
 /**
- * The text stage `index` of a pipeline (`stages`, `invOf` the program each runs) reads on stdin,
- * where the command line tells it: what the stage before writes (fedText), through the filters
- * between that pass it on or a transform of it (text-filters.ts: `echo '…' | sed 's/a/b/' | sh`,
- * `| awk '{print}' | sh`); null where a stage writes what the command line does not tell.
+ * What the stages of one script's pipelines write, read on and pass on (`stageAt`: a pipeline's
+ * stage at an index; `invOf`: the program a stage runs), each stage's found once, so a long
+ * pipeline is read in linear time; `charge` pays for each transform's text (the walk's work budget).
  */
-export function pipedText(stages: readonly SimpleCommand[], index: number, invOf: InvocationOf): string | null {
-  const transforms: Array<(text: string) => string> = [];
-  for (let i = index - 1; i >= 0; i--) {
-    const stage = stages[i];
-    if (!stage) return null;
-    const inv = invOf(stage);
-    const text = fedText(stage, inv);
-    if (text !== null) return transforms.reduceRight((t, f) => f(t), text);
-    const pass = inv && passing(inv);
-    if (!pass) return null;
-    if (pass !== 'kept') transforms.push(pass);
-    // a filter with its own here-string reads that, not the stage before (`sed 's/a/b/' <<< '…' | sh`)
-    const own = stage.redirects.find((r) => r.input !== null)?.input;
-    if (own !== undefined && own !== null) return transforms.reduceRight((t, f) => f(t), own);
+export class PipeReading {
+  private readonly written = new Map<SimpleCommand, string | null>();
+  private readonly passes = new Map<SimpleCommand, Passing>();
+  private readonly sources = new Map<SimpleCommand, SimpleCommand>();
+
+  constructor(
+    private readonly stageAt: (pipeline: number, index: number) => SimpleCommand | undefined,
+    readonly invOf: InvocationOf,
+    private readonly charge: (work: number) => void,
+  ) {}
+
+  /** What `stage` writes of the text it reads (text-filters.ts), found once. */
+  passing(stage: SimpleCommand): Passing {
+    let pass = this.passes.get(stage);
+    if (pass === undefined) {
+      const inv = this.invOf(stage);
+      this.passes.set(stage, (pass = inv && passing(inv)));
+    }
+    return pass;
   }
-  return null;
+
+  /** The text `cmd` reads on stdin from the stage before it, where the command line tells it (`echo '…' | sed 's/a/b/' | sh`); null where it does not. */
+  read(cmd: SimpleCommand): string | null {
+    const before = cmd.index > 0 ? this.stageAt(cmd.pipeline, cmd.index - 1) : undefined;
+    return before ? this.writes(before) : null;
+  }
+
+  /**
+   * The text `stage` writes: a static stage's (fedText), or a filter's of what it reads — its own
+   * here-string, else the stage before — kept or transformed; null where the command line does not tell.
+   */
+  writes(stage: SimpleCommand): string | null {
+    // the stages back to one already read or one that is no filter, then each forward: no recursion, each once
+    const chain: SimpleCommand[] = [];
+    for (let at: SimpleCommand | undefined = stage; at && !this.written.has(at); ) {
+      chain.push(at);
+      if (fedText(at, this.invOf(at)) !== null || !this.passing(at) || ownInput(at) !== null) break;
+      at = at.index > 0 ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+    }
+    for (const at of chain.reverse()) {
+      let text = fedText(at, this.invOf(at));
+      const pass = text === null ? this.passing(at) : null;
+      if (pass) {
+        const before = at.index > 0 ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+        const input = ownInput(at) ?? (before ? (this.written.get(before) ?? null) : null);
+        if (input !== null && pass !== 'kept') this.charge(input.length);
+        text = input === null ? null : pass === 'kept' ? input : pass(input);
+      }
+      this.written.set(at, text);
+    }
+    return this.written.get(stage) ?? null;
+  }
+
+  /** The stage before `stage` and any filters that keep the lines they read (`| tee log | xargs`, `| grep -v x | sort |`): where what reaches the next stage is printed. */
+  source(stage: SimpleCommand): SimpleCommand {
+    const chain: SimpleCommand[] = [];
+    let at = stage;
+    for (;;) {
+      const known = this.sources.get(at);
+      if (known) {
+        at = known;
+        break;
+      }
+      const before = at.index > 0 && this.passing(at) === 'kept' ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+      if (!before) break;
+      chain.push(at);
+      at = before;
+    }
+    for (const c of chain) this.sources.set(c, at);
+    return at;
+  }
+}
+
+/** A stage's own here-string or heredoc, which it reads in place of the pipe. */
+function ownInput(stage: SimpleCommand): string | null {
+  return stage.redirects.find((r) => r.input !== null)?.input ?? null;
 }
 
 /**
  * The texts shells read from the process substitutions `cmd` (stage `cmd.index` of `stages`)
  * writes into, where the command line tells them: `tee >(sh)` — tee writes what it reads to each
- * file it names — and `echo '…' > >(bash)`, the command's output sent there (pipedText reads
+ * file it names — and `echo '…' > >(bash)`, the command's output sent there (PipeReading reads
  * what it writes). Only a substitution whose first stage is a shell reading stdin counts.
  */
-export function substitutionFeeds(cmd: SimpleCommand, inv: Invocation | null, stages: readonly SimpleCommand[], invOf: InvocationOf): string[] {
-  const shells = shellSubstitutions(cmd, inv, invOf);
+export function substitutionFeeds(cmd: SimpleCommand, inv: Invocation | null, reading: PipeReading): string[] {
+  const shells = shellSubstitutions(cmd, inv, reading.invOf);
   if (!shells) return [];
-  const text = pipedText([...stages.slice(0, cmd.index), cmd], cmd.index + 1, invOf);
+  const text = reading.writes(cmd);
   return text ? Array.from({ length: shells }, () => text) : [];
 }
 

@@ -156,8 +156,3 @@ export function passing(inv: Invocation): Passing {
   if (inv.via.includes('xargs')) return inv.program === 'echo' || inv.program === 'printf' ? xargsPrints(inv) : null;
   return TEXT_FILTERS[programName(inv.program)]?.(inv.args) ?? null;
 }
-
-/** Whether `inv` writes some of the lines it reads unchanged: a listing's names, read through it, are still those names. */
-export function keepsLines(inv: Invocation | null | undefined): boolean {
-  return !!inv && passing(inv) === 'kept';
-}
