@@ -69,14 +69,15 @@ export class PipeReading {
    */
   writes(stage: SimpleCommand): string | null {
     // the stages back to one already read or one that is no filter, then each forward: no recursion, each once
-    const chain: SimpleCommand[] = [];
+    const chain: Array<[SimpleCommand, string | null]> = [];
     for (let at: SimpleCommand | undefined = stage; at && !this.written.has(at); ) {
-      chain.push(at);
-      if (fedText(at, this.invOf(at)) !== null || !this.passing(at) || ownInput(at) !== null) break;
+      const fed = fedText(at, this.invOf(at));
+      chain.push([at, fed]);
+      if (fed !== null || !this.passing(at) || ownInput(at) !== null) break;
       at = at.index > 0 ? this.stageAt(at.pipeline, at.index - 1) : undefined;
     }
-    for (const at of chain.reverse()) {
-      let text = fedText(at, this.invOf(at));
+    for (const [at, fed] of chain.reverse()) {
+      let text = fed;
       const pass = text === null ? this.passing(at) : null;
       if (pass) {
         const before = at.index > 0 ? this.stageAt(at.pipeline, at.index - 1) : undefined;

@@ -197,7 +197,7 @@ class Parser extends WordReader {
     const unexpanded = new Set<Word>();
     const start = this.out.length;
     const alsoFed = this.alsoFed;
-    this.alsoFed = [];
+    if (alsoFed.length) this.alsoFed = [];
     // `f() {`: the function whose body this command's `{` opens
     let defining = this.defining;
     this.defining = null;
