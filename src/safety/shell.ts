@@ -8,6 +8,7 @@
  */
 
 import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, staticOutput, UNKNOWN, unsplit } from './expand.ts';
+import { GroupFeeds, type GroupOutput, type Stage } from './group-output.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -23,32 +24,6 @@ const SKIP_COMMAND = new Set(['for', 'select', 'case', '[[', '((']);
 interface ParseOptions {
   home: string;
   depth?: number;
-}
-
-/** Where a stage stands: its pipeline and its place in it. */
-interface Stage {
-  pipeline: number;
-  index: number;
-}
-
-/** The commands a group, subshell or function body ran (`out[from..to)` of the parser that read them), and its output ends once asked for. */
-interface GroupOutput {
-  out: readonly SimpleCommand[];
-  from: number;
-  to: number;
-  ends?: Stage[];
-}
-
-/** How many commands the groups piped on may scan in one command line: past it, too large to check (each is scanned once, but groups nest). */
-const MAX_GROUP_SCAN = 1 << 20;
-/** How many stages groups may feed besides their first, in one command line (each is a command read again): past it, too large to check. */
-const MAX_GROUP_FEEDS = 4096;
-
-/** The last stage of each pipeline among `commands`: what a group of them writes to its output, in order. */
-function outputEnds(commands: readonly SimpleCommand[]): Stage[] {
-  const ends = new Map<number, number>();
-  for (const c of commands) ends.set(c.pipeline, Math.max(ends.get(c.pipeline) ?? -1, c.index));
-  return [...ends].map(([pipeline, index]) => ({ pipeline, index }));
 }
 
 /** Parses a command line into every simple command it would run, in source order. */
@@ -78,7 +53,7 @@ class Parser extends WordReader {
   /** a function name whose body (`f() {`) comes next */
   private defining: string | null = null;
   /** the functions defined so far (`f() { echo …; }`): what their bodies ran, which `f | sh` pipes on; and the commands scanned for groups' ends */
-  private shared = { functions: new Map<string, GroupOutput>(), scanned: 0, feeds: 0 };
+  private shared = new GroupFeeds();
 
   protected child(src: string): Parser {
     const child = new Parser(src, this.home, this.depth + 1, this.ids);
@@ -128,9 +103,8 @@ class Parser extends WordReader {
         else if ((op === '|' || op === '|&') && this.groupEnds && this.endsOf(this.groupEnds).length) {
           const [first, ...more] = this.endsOf(this.groupEnds);
           ({ pipeline, index } = { pipeline: first!.pipeline, index: first!.index + 1 });
-          this.shared.feeds += more.length;
-          if (this.shared.feeds > MAX_GROUP_FEEDS) this.tooDeep = true;
-          else this.alsoFed = more;
+          if (this.shared.feed(more.length)) this.alsoFed = more;
+          else this.tooDeep = true;
         } else if (op === '|' || op === '|&') index++;
         else {
           pipeline = this.ids.next++;
@@ -154,15 +128,12 @@ class Parser extends WordReader {
     }
   }
 
-  /** The output ends of a group piped on (outputEnds), found once; past MAX_GROUP_SCAN commands scanned, none, and the line too large to check. */
+  /** The output ends of a group piped on (group-output.ts); past the bound, none, and the line too large to check. */
   private endsOf(group: GroupOutput): Stage[] {
-    if (group.ends) return group.ends;
-    this.shared.scanned += group.to - group.from;
-    if (this.shared.scanned > MAX_GROUP_SCAN) {
-      this.tooDeep = true;
-      return (group.ends = []);
-    }
-    return (group.ends = outputEnds(group.out.slice(group.from, group.to)));
+    const ends = this.shared.endsOf(group);
+    if (ends) return ends;
+    this.tooDeep = true;
+    return (group.ends = []);
   }
 
   /** Runs `fn` on a child parser over the rest of the input and takes its commands. */
