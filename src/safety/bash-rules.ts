@@ -1,4 +1,4 @@
-import { type Invocation, queuesStdin, SHELLS, shellReadsStdin } from './command.ts';
+import { type Invocation, queuesStdin, runsStdin, SHELLS, shellReadsStdin } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
@@ -72,6 +72,19 @@ export function listed(policy: Policy, entry: string): boolean {
   return compileList(policy.deniedPrefixes).entries.has(entry);
 }
 
+/** The files that are a process's own stdin: `source /dev/stdin` runs what it reads there. */
+const STDIN_FILES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+/** Whether `inv` runs, as the shell's own code, the text it reads on stdin: `source /dev/stdin`, `. /dev/fd/0`. */
+export function sourcesStdin(inv: Invocation): boolean {
+  return (inv.program === 'source' || inv.program === '.') && STDIN_FILES.has(inv.args[0]?.value ?? '');
+}
+
+/** Whether `inv` runs the text it reads on stdin as commands: a shell reading its script there, `at`, `source /dev/stdin`. */
+export function runsFedText(inv: Invocation): boolean {
+  return runsStdin(inv) || sourcesStdin(inv);
+}
+
 export interface PipedInvocation {
   inv: Invocation;
   pipeline: number;
@@ -94,7 +107,9 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     const lastIsShell = SHELLS.has(last[0]!);
     // a program only the shell knows (`| "$SHELL"`) may be a shell; `| at now` runs it later
     const matchesLast = (inv: Invocation, argv: string[]) =>
-      lastIsShell ? ((SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args)) || queuesStdin(inv) : matchesPrefix(last, argv);
+      lastIsShell
+        ? ((SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args)) || queuesStdin(inv) || sourcesStdin(inv)
+        : matchesPrefix(last, argv);
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { argvOf, type BashContext, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
+import { argvOf, type BashContext, checkLists, checkPipelines, isExempt, listed, type PipedInvocation, runsFedText } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { envFileRun } from './env-files.ts';
@@ -11,7 +11,7 @@ import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
-import { fedArgumentScripts, fedText, LINE_FILTERS, unknownNamesRemoval } from './fed-input.ts';
+import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { assignedCommands, assignedFindings, settingCommands } from './git-settings.ts';
@@ -212,6 +212,12 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (!line) stages.set(c.pipeline, (line = []));
     line[c.index] ??= c;
   }
+  // what each stage writes and reads on, found once per stage
+  const reading = new PipeReading(
+    (pipeline, index) => stages.get(pipeline)?.[index],
+    (s) => runsOf.get(s)?.[0] ?? null,
+    (work) => charge(w.budget, work),
+  );
   for (const [n, cmd] of script.commands.entries()) {
     charge(w.budget, COMMAND_COST);
     const { invocation, scripts, alternatives } = unwrap(cmd);
@@ -227,13 +233,14 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)
-    let finder = feeder;
-    while (finder && finder.index > 0 && LINE_FILTERS.has(runsOf.get(finder)?.[0]?.program ?? '')) finder = stages.get(cmd.pipeline)![finder.index - 1];
-    if (invocation && runsStdin(invocation) && cmd.index > 0) {
-      // what the stage before writes, or what reaches it through those filters (read whole: the safe side)
-      const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? (finder && fedText(finder, runsOf.get(finder)?.[0] ?? null));
+    const finder = feeder && reading.source(feeder);
+    if (invocation && runsFedText(invocation) && cmd.index > 0) {
+      // what the stage before writes, or what reaches it through the filters between (fed-input.ts PipeReading)
+      const text = reading.read(cmd);
       if (text) walkScript(text, w, depth + 1);
     }
+    // `echo '…' | tee >(sh)`, `echo '…' > >(bash)`: a shell reading what this stage writes
+    for (const text of substitutionFeeds(cmd, invocation, reading)) walkScript(text, w, depth + 1);
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
@@ -241,8 +248,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv)) walkScript(s, w, depth + 1);
     const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
     if (unknownNames) w.findings.push(unknownNames);
-    // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
-    checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
+    // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`), through the filters between
+    checkCommand(cmd, invocation, w, depth, reading.read(cmd));
     // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
     for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
   }
@@ -255,6 +262,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
+    // `curl x > >(sh)`: the command's output is a shell's script
+    if (inv && shellSubstitutions(cmd, inv, reading.invOf)) fed.push([inv]);
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(lineStages.length ? [...piped, ...lineStages] : piped);
   if (p) w.findings.push(p);
@@ -307,7 +316,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
-  if (inv && runsStdin(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
   if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
     const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));

@@ -1,5 +1,5 @@
 import { shellQuote } from '../model/shell-quote.ts';
-import { argvOf } from './bash-rules.ts';
+import { argvOf, runsFedText } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
 import { printedBy } from './expand.ts';
 import type { Finding } from './git-rules.ts';
@@ -9,6 +9,7 @@ import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
+import { type Passing, passing } from './text-filters.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -24,13 +25,128 @@ import { plainWord, type Word } from './syntax.ts';
 export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
   if (input && (!inv || inv.program === 'cat' || inv.program === 'tee')) return input;
-  if (inv?.program !== 'echo' && inv?.program !== 'printf') return null;
+  // `xargs echo` prints the words it reads (text-filters.ts), not its own alone
+  if ((inv?.program !== 'echo' && inv?.program !== 'printf') || inv.via.includes('xargs')) return null;
   const args = inv.args.map((a) => a.value);
   return printedBy(inv.program, args) ?? args.map((v) => v.replace(/\\n/g, '\n')).join(' ');
 }
 
-/** Programs that write some of the lines they read, unchanged: what xargs then reads are still the lines of the stage before them. */
-export const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'head', 'tail', 'uniq', 'shuf', 'tac', 'cat', 'tee']);
+/**
+ * What the stages of one script's pipelines write, read on and pass on (`stageAt`: a pipeline's
+ * stage at an index; `invOf`: the program a stage runs), each stage's found once, so a long
+ * pipeline is read in linear time; `charge` pays for each transform's text (the walk's work budget).
+ */
+export class PipeReading {
+  private readonly written = new Map<SimpleCommand, string | null>();
+  private readonly passes = new Map<SimpleCommand, Passing>();
+  private readonly sources = new Map<SimpleCommand, SimpleCommand>();
+
+  constructor(
+    private readonly stageAt: (pipeline: number, index: number) => SimpleCommand | undefined,
+    readonly invOf: InvocationOf,
+    private readonly charge: (work: number) => void,
+  ) {}
+
+  /** What `stage` writes of the text it reads (text-filters.ts), found once. */
+  passing(stage: SimpleCommand): Passing {
+    let pass = this.passes.get(stage);
+    if (pass === undefined) {
+      const inv = this.invOf(stage);
+      this.passes.set(stage, (pass = inv && passing(inv)));
+    }
+    return pass;
+  }
+
+  /** The text `cmd` reads on stdin from the stage before it, where the command line tells it (`echo '…' | sed 's/a/b/' | sh`); null where it does not. */
+  read(cmd: SimpleCommand): string | null {
+    const before = cmd.index > 0 ? this.stageAt(cmd.pipeline, cmd.index - 1) : undefined;
+    return before ? this.writes(before) : null;
+  }
+
+  /**
+   * The text `stage` writes: a static stage's (fedText), or a filter's of what it reads — its own
+   * here-string, else the stage before — kept or transformed; null where the command line does not tell.
+   */
+  writes(stage: SimpleCommand): string | null {
+    // the stages back to one already read or one that is no filter, then each forward: no recursion, each once
+    const chain: Array<[SimpleCommand, string | null]> = [];
+    for (let at: SimpleCommand | undefined = stage; at && !this.written.has(at); ) {
+      const fed = fedText(at, this.invOf(at));
+      chain.push([at, fed]);
+      if (fed !== null || !this.passing(at) || ownInput(at) !== null) break;
+      at = at.index > 0 ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+    }
+    for (const [at, fed] of chain.reverse()) {
+      let text = fed;
+      const pass = text === null ? this.passing(at) : null;
+      if (pass) {
+        const before = at.index > 0 ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+        const input = ownInput(at) ?? (before ? (this.written.get(before) ?? null) : null);
+        if (input !== null && pass !== 'kept') this.charge(input.length);
+        text = input === null ? null : pass === 'kept' ? input : pass(input);
+      }
+      this.written.set(at, text);
+    }
+    return this.written.get(stage) ?? null;
+  }
+
+  /** The stage before `stage` and any filters that keep the lines they read (`| tee log | xargs`, `| grep -v x | sort |`): where what reaches the next stage is printed. */
+  source(stage: SimpleCommand): SimpleCommand {
+    const chain: SimpleCommand[] = [];
+    let at = stage;
+    for (;;) {
+      const known = this.sources.get(at);
+      if (known) {
+        at = known;
+        break;
+      }
+      const before = at.index > 0 && this.passing(at) === 'kept' ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+      if (!before) break;
+      chain.push(at);
+      at = before;
+    }
+    for (const c of chain) this.sources.set(c, at);
+    return at;
+  }
+}
+
+/** A stage's own here-string or heredoc, which it reads in place of the pipe. */
+function ownInput(stage: SimpleCommand): string | null {
+  return stage.redirects.find((r) => r.input !== null)?.input ?? null;
+}
+
+/**
+ * The texts shells read from the process substitutions `cmd` (stage `cmd.index` of `stages`)
+ * writes into, where the command line tells them: `tee >(sh)` — tee writes what it reads to each
+ * file it names — and `echo '…' > >(bash)`, the command's output sent there (PipeReading reads
+ * what it writes). Only a substitution whose first stage is a shell reading stdin counts.
+ */
+export function substitutionFeeds(cmd: SimpleCommand, inv: Invocation | null, reading: PipeReading): string[] {
+  const shells = shellSubstitutions(cmd, inv, reading.invOf);
+  if (!shells) return [];
+  const text = reading.writes(cmd);
+  return text ? Array.from({ length: shells }, () => text) : [];
+}
+
+/** How many process substitutions `cmd` writes into that run a shell reading stdin: the files `tee` names, its output redirected (`> >(sh)`). */
+export function shellSubstitutions(cmd: SimpleCommand, inv: Invocation | null, invOf: InvocationOf): number {
+  const targets = [
+    ...(inv?.program === 'tee' ? inv.args : []),
+    ...cmd.redirects.filter((r) => r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>').map((r) => r.target),
+  ];
+  return targets.filter(
+    (w) =>
+      w?.raw.startsWith('>(') &&
+      w.subs.length === 1 &&
+      w.subs[0]!.commands.some((c) => {
+        const run = c.index === 0 ? invOf(c) : null;
+        return !!run && runsFedText(run);
+      }),
+  ).length;
+}
+
+/** The program a stage of a pipeline runs (the first of its readings), as the walk over a script found it. */
+export type InvocationOf = (stage: SimpleCommand) => Invocation | null;
 
 /**
  * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
@@ -50,7 +166,8 @@ export function fedArgumentScripts(
   // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
   if (inv.via.includes('xargs')) {
     const fed = text();
-    if (fed) out.push(...xargsScripts(inv, fed));
+    // `echo .env* | xargs cat`: the names the shell matched, a glob still
+    if (fed) out.push(...xargsScripts(inv, fed, !!feederInv?.args.some((a) => a.glob)));
     else {
       // `find / -maxdepth 1 | xargs rm -rf`, `ls / | xargs rm -rf`: what find or ls prints xargs hands on, as `find … -exec` would
       const found = feeder && findExecScript(finderInv, argvOf(inv));
@@ -74,7 +191,7 @@ export function fedArgumentScripts(
  * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`
  * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
  */
-function xargsScripts(inv: Invocation, text: string): string[] {
+function xargsScripts(inv: Invocation, text: string, globs: boolean): string[] {
   // `xargs -0` reads names ended by NUL: a NUL ends one either way
   const words = text
     .split(/[\s\0]+/)
@@ -82,8 +199,17 @@ function xargsScripts(inv: Invocation, text: string): string[] {
     .slice(0, 64);
   if (!words.length) return [];
   const argv = argvOf(inv);
-  if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
-  return [[...argv, ...words].map(shellQuote).join(' ')];
+  const quote = (word: string) => (globs ? globQuote(word) : shellQuote(word));
+  if (argv.includes('{}')) return words.map((word) => argv.map((a) => (a === '{}' ? quote(word) : shellQuote(a))).join(' '));
+  return [[...argv.map(shellQuote), ...words.map(quote)].join(' ')];
+}
+
+/** A word quoted for a shell but for its glob characters (`.env*` as `'.env'*`): the names it matches, as the shell matched them where it was written. */
+function globQuote(word: string): string {
+  return word
+    .split(/([*?[\]])/)
+    .map((part, i) => (i % 2 ? part : part && shellQuote(part)))
+    .join('');
 }
 
 /**
@@ -97,7 +223,8 @@ function findExecScript(finder: Invocation | null, argv: string[]): string | nul
   const args = finder && (gitNamesAsFind(finder) ?? listingAsFind(finder.program, finder.args));
   if (!args) return null;
   const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
-  return ['find', ...args.map((a) => (a.value.includes(UNKNOWN) ? a.raw : shellQuote(a.value))), '-exec', ...exec.map(shellQuote)].join(' ');
+  const quote = (a: Word) => (a.value.includes(UNKNOWN) ? a.raw : a.glob ? globQuote(a.value) : shellQuote(a.value));
+  return ['find', ...args.map(quote), '-exec', ...exec.map(shellQuote)].join(' ');
 }
 
 /**

@@ -27,10 +27,19 @@ export function sed(inv: Invocation): PathUse[] {
   return out;
 }
 
-/** The shell commands `sed ARGS` runs: its scripts' `e COMMAND` and `s///e` replacements (none under `--sandbox`). */
+/**
+ * The shell commands `sed ARGS` runs: its scripts' `e COMMAND` and `s///e` replacements, and for a
+ * bare `e` the lines it reads when the command line tells them — a here-string, a heredoc, the
+ * text a static stage pipes in (`echo 'rm -rf ~' | sed e`: evaluate.ts hands it on as a
+ * here-string); none under `--sandbox`.
+ */
 export function sedCommands(inv: Invocation): string[] {
   const line = sedLine(inv.args);
-  return line.sandbox ? [] : line.scripts.flatMap((w) => readScript(w.value).commands);
+  if (line.sandbox) return [];
+  const read = line.scripts.map((w) => readScript(w.value));
+  const fed = line.inputs.length ? null : inv.command.redirects.find((r) => r.input !== null)?.input;
+  const lines = fed && read.some((r) => r.runsLine) ? [fed] : [];
+  return [...read.flatMap((r) => r.commands), ...lines];
 }
 
 /** A sed command line: its scripts (`-e`, `--expression`, else the first operand), script files (`-f`), input files, `-i`, `--sandbox`. */
@@ -102,16 +111,16 @@ interface ScriptFile {
 const SIMPLE = new Set([...'=dDgGhHlLnNpPqQxzF']);
 
 /**
- * The files a sed script names and the shell commands it runs (GNU sed's grammar): each command
+ * The files a sed script names and the shell commands it runs, and whether a bare `e` runs the line read (GNU sed's grammar): each command
  * after its address (`1`, `$`, `/re/`, `\%re%`, `a,b`, `first~step`, `!`), read to its end — a
  * file name, a command or a text runs to the end of its line, a label to `;` or the line's end,
  * `s` and `y` to their last delimiter and `s`'s flags. What cannot be read stops the reading (sed
  * would refuse the script).
  */
-function readScript(script: string): { files: ScriptFile[]; commands: string[] } {
+function readScript(script: string): { files: ScriptFile[]; commands: string[]; runsLine: boolean } {
   const out: ScriptFile[] = [];
   const commands: string[] = [];
-  const read = { files: out, commands };
+  const read = { files: out, commands, runsLine: false };
   let i = 0;
   const restOfLine = (from: number) => {
     const end = script.indexOf('\n', from);
@@ -149,10 +158,11 @@ function readScript(script: string): { files: ScriptFile[]; commands: string[] }
       restOfLine(i + 1);
       continue;
     }
-    // `e COMMAND` runs it (a bare `e` runs the line read, which the command line does not tell)
+    // `e COMMAND` runs it; a bare `e` runs the line read (sedCommands: where the command line tells it)
     if (c === 'e') {
       const command = restOfLine(i + 1).trim();
       if (command) commands.push(command);
+      else read.runsLine = true;
       continue;
     }
     // `a text`, `i\` and lines of text, each but the last ending in a backslash

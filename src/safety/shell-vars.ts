@@ -126,7 +126,10 @@ export class ShellVars {
       const value = before + w.value.slice(eq + 1);
       const printers = appends ? (this.printedBy.get(name) ?? []) : [];
       const elements = this.assignedElements(name, w, appends);
+      // `tmp=$(mktemp -d); tmp+=(x)`: what it appends to is still the fresh path
+      const wasFresh = appends && !!w.array && this.fresh.has(name);
       this.forget(name);
+      if (wasFresh) this.fresh.add(name);
       // `x=$(ls .env.local)`, `y=$x`: what prints the part only the shell knows
       if (value.includes(UNKNOWN) && (printers.length || w.subs.length)) this.setPrintedBy(name, [...new Set([...printers, ...w.subs])]);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
@@ -148,8 +151,9 @@ export class ShellVars {
 
   /**
    * The elements `name` holds after the assignment `w`: `a=(x y)` sets them, `a+=(z)` appends
-   * (to a plain variable's value as the first; when `a` was unknown it stays unknown), `a=x` replaces the first of a known array;
-   * null when `name` is no known array afterwards.
+   * (to a plain variable's value as the first, known or not: `x=$(cat f); x+=(dist)` is the
+   * unknown value, then `dist`), `a=x` replaces the first of a known array; null when `name` is no
+   * known array afterwards.
    */
   private assignedElements(name: string, w: Word, appends: boolean): string[] | null {
     const before = this.arrays.get(name);
@@ -157,7 +161,6 @@ export class ShellVars {
     if (w.array) {
       // `x=build; x+=(~)`: a plain variable is an array of one, the elements follow it
       const plain = before ? undefined : this.values.get(name);
-      if (plain?.includes(UNKNOWN)) return null;
       return [...(before ?? (plain === undefined ? [] : [plain])), ...w.array];
     }
     if (!before) return null;

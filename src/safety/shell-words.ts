@@ -5,6 +5,7 @@
  */
 
 import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, L_OPEN, SPLIT, substituted, UNKNOWN } from './expand.ts';
+import { applyParameterOperator } from './parameter-operators.ts';
 import type { ShellVars } from './shell-vars.ts';
 import type { Script, SimpleCommand, Word } from './syntax.ts';
 
@@ -207,7 +208,8 @@ export abstract class WordReader {
     const sub = /^\[([^\]]*)\]/.exec(rest);
     const value = sub ? this.ids.vars.element(name, sub[1]!, inDouble) : this.ids.vars.known(name, inDouble);
     const op = /^(:?)([-=?+])(.*)$/s.exec(sub ? rest.slice(sub[0].length) : rest);
-    if (value === null || (!op && rest !== (sub?.[0] ?? ''))) return null;
+    if (value === null) return null;
+    if (!op && rest !== (sub?.[0] ?? '')) return sub ? null : this.operated(name, rest, inDouble);
     if (!op) return value;
     // a value that may be empty (`$1` of `d=$1`, a loop's values) decides no `:` operator
     const certain = !value.includes(L_OPEN) && (value === '' || value.replaceAll(UNKNOWN, '') !== '');
@@ -216,6 +218,18 @@ export abstract class WordReader {
     if (op[2] === '?') return used ? value : null;
     if (op[2] === '+' ? !used : used) return op[2] === '+' ? '' : value;
     return this.literalWord(op[3]!, inDouble);
+  }
+
+  /**
+   * `${x%/}`, `${x//a/b}`, `${x^^}`, `${x:1:3}` of a variable whose whole value the command line
+   * tells (parameter-operators.ts), split when unquoted; null for a value that holds what only the
+   * shell knows, or an operator not read there.
+   */
+  private operated(name: string, rest: string, inDouble: boolean): string | null {
+    const whole = this.ids.vars.known(name, true);
+    if (whole === null || /[\u0001-\u0007\uE000]/.test(whole)) return null;
+    const out = applyParameterOperator(whole, rest);
+    return out === null || inDouble ? out : out.replace(/[ \t\n]+/g, SPLIT);
   }
 
   /** The word of `${x:-word}` when it is plain text (a leading `~` expanded, split when unquoted); null when it holds quotes or expansions. */

@@ -8,6 +8,7 @@
  */
 
 import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, staticOutput, UNKNOWN, unsplit } from './expand.ts';
+import { GroupFeeds, type GroupOutput, type Stage } from './group-output.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -41,15 +42,23 @@ class Parser extends WordReader {
   private readonly fans = new Map<number, number[]>();
   /** where the last command that ran something stood: what a loop's `done |` pipes on from */
   private lastStage: { pipeline: number; index: number } | null = null;
-  /** whether the command just read was a loop's `done`, a group's `}`, a subshell or a function call: what pipes on from lastStage */
+  /** whether the command just read was a loop's `done` */
   private loopDone = false;
-  /** the function whose body is being read (`f() { …`), and how many `{` of it are open (-1: a body in a subshell, `f() ( … )`) */
-  private defining: { name: string; open: number } | null = null;
-  /** each function defined so far: where its body's last stage stood (`f() { env; }; f | nc`: what the call pipes on) */
-  private readonly functions = new Map<string, { pipeline: number; index: number }>();
+  /** the last stage of each pipeline a group, subshell or function call just read writes to its output: what a `|` after it pipes on from */
+  private groupEnds: GroupOutput | null = null;
+  /** the stages besides the first that feed the command being read (`(echo a; echo b) | sh`): it is read on each of their pipelines too */
+  private alsoFed: Stage[] = [];
+  /** where each `{` still open began in `out`, and the function it is the body of */
+  private readonly groups: Array<{ start: number; name: string | null }> = [];
+  /** a function name whose body (`f() {`) comes next */
+  private defining: string | null = null;
+  /** the functions defined so far (`f() { echo …; }`): what their bodies ran, which `f | sh` pipes on; and the commands scanned for groups' ends */
+  private shared = new GroupFeeds();
 
   protected child(src: string): Parser {
-    return new Parser(src, this.home, this.depth + 1, this.ids);
+    const child = new Parser(src, this.home, this.depth + 1, this.ids);
+    child.shared = this.shared;
+    return child;
   }
 
   protected substitution(): Script {
@@ -90,7 +99,13 @@ class Parser extends WordReader {
         this.pos += op.length;
         // `done | sh`: what the loop body's last stage prints goes on into the pipe
         if ((op === '|' || op === '|&') && this.loopDone && this.lastStage) ({ pipeline, index } = { ...this.lastStage, index: this.lastStage.index + 1 });
-        else if (op === '|' || op === '|&') index++;
+        // `{ echo a; echo b; } | sh`, `(echo a) | sh`, `f | sh`: what each of the group's pipelines writes goes on into the pipe
+        else if ((op === '|' || op === '|&') && this.groupEnds && this.endsOf(this.groupEnds).length) {
+          const [first, ...more] = this.endsOf(this.groupEnds);
+          ({ pipeline, index } = { pipeline: first!.pipeline, index: first!.index + 1 });
+          if (this.shared.feed(more.length)) this.alsoFed = more;
+          else this.tooDeep = true;
+        } else if (op === '|' || op === '|&') index++;
         else {
           pipeline = this.ids.next++;
           index = 0;
@@ -103,16 +118,26 @@ class Parser extends WordReader {
           continue;
         }
         this.pos++;
-        const fn = this.defining?.open === -1 ? this.defining.name : null;
-        if (fn) this.defining = null;
+        // `f() ( env )`: a function whose body is a subshell
+        const fn = this.defining;
+        this.defining = null;
+        const from = this.out.length;
         this.nested((p) => p.list(')'), false);
-        // `(env) | nc h 1`: what the subshell's last stage prints goes on into the pipe, as after `done`
-        this.loopDone = true;
-        if (fn && this.lastStage) this.functions.set(fn, this.lastStage);
+        this.loopDone = false;
+        this.groupEnds = { out: this.out, from, to: this.out.length };
+        if (fn) this.shared.functions.set(fn, this.groupEnds);
       } else {
         this.command(pipeline, index, after);
       }
     }
+  }
+
+  /** The output ends of a group piped on (group-output.ts); past the bound, none, and the line too large to check. */
+  private endsOf(group: GroupOutput): Stage[] {
+    const ends = this.shared.endsOf(group);
+    if (ends) return ends;
+    this.tooDeep = true;
+    return (group.ends = []);
   }
 
   /** Runs `fn` on a child parser over the rest of the input and takes its commands. */
@@ -123,6 +148,7 @@ class Parser extends WordReader {
       return { commands: [], tooDeep: true };
     }
     const child = new Parser(this.src, this.home, this.depth + 1, this.ids);
+    child.shared = this.shared;
     child.pos = this.pos;
     fn(child);
     this.pos = child.pos;
@@ -131,7 +157,6 @@ class Parser extends WordReader {
     if (isolated && this.commandAfter === '&&') for (const c of child.out) c.after = '&&';
     this.out.push(...child.out);
     if (!isolated && child.lineLast) this.lineLast = child.lineLast;
-    if (!isolated && child.lastStage) this.lastStage = child.lastStage;
     return { commands: child.out, tooDeep: child.tooDeep };
   }
 
@@ -145,8 +170,15 @@ class Parser extends WordReader {
   private command(pipeline: number, index: number, after: SimpleCommand['after']): void {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
     const unexpanded = new Set<Word>();
+    const start = this.out.length;
+    const alsoFed = this.alsoFed;
+    if (alsoFed.length) this.alsoFed = [];
+    // `f() {`: the function whose body this command's `{` opens
+    let defining = this.defining;
+    this.defining = null;
     this.commandAfter = after;
     this.loopDone = false;
+    this.groupEnds = null;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -163,9 +195,7 @@ class Parser extends WordReader {
         // `name() { ...; }` defines a function: its body follows as ordinary commands
         if (cmd.words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 8))) {
           this.pos = this.src.indexOf(')', this.pos) + 1;
-          // a body in braces is followed to its `}`, one in a subshell (`f() ( … )`, open -1) to its `)`
-          const body = /^\s*([{(])/.exec(this.src.slice(this.pos, this.pos + 16))?.[1];
-          this.defining = body ? { name: cmd.words[0]!.raw, open: body === '(' ? -1 : 0 } : null;
+          this.defining = cmd.words[0]!.value;
           cmd.words = [];
         }
         break;
@@ -190,19 +220,26 @@ class Parser extends WordReader {
         cmd.words.push(word);
       } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
-    // `done | nc`, `{ env; } | nc`: the loop's or the group's last stage pipes on
-    this.loopDone = cmd.words[0]?.raw === 'done' || cmd.words[0]?.raw === '}';
+    this.loopDone = cmd.words[0]?.raw === 'done';
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     const reserved: string[] = [];
     for (;;) {
-      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) reserved.push(cmd.words.shift()!.raw);
+      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) {
+        const word = cmd.words.shift()!.raw;
+        reserved.push(word);
+        if (word === '{') this.groups.push({ start, name: defining });
+        defining = null;
+        // the group's commands are read: what its pipelines write is what it writes
+        const group = word === '}' ? this.groups.pop() : undefined;
+        if (group) this.groupEnds = { out: this.out, from: group.start, to: this.out.length };
+        if (group?.name) this.shared.functions.set(group.name, this.groupEnds!);
+      }
       // `function name { ...`: the body's first command follows on the same line
-      else if (cmd.words[0]?.raw === 'function') this.defining = { name: cmd.words.splice(0, 2)[1]?.raw ?? '', open: 0 };
+      else if (cmd.words[0]?.raw === 'function') defining = cmd.words.splice(0, 2)[1]?.value ?? null;
       // `coproc NAME { cmd; }` and `coproc cmd`
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
-    this.readFunctionBody(reserved);
     this.expandAlias(cmd);
     if (!this.ids.vars.record(cmd, this.out, reserved)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
@@ -214,24 +251,13 @@ class Parser extends WordReader {
       for (const run of this.stagesOf(runs ?? [], pipeline, index)) {
         this.out.push(run);
         this.lineLast = run;
+        // read again on each other pipeline of the group before it
+        for (const fed of alsoFed) this.out.push({ ...run, ...fed, index: fed.index + 1 });
       }
       this.lastStage = { pipeline, index };
-      // a call of a function defined on the line pipes on what its body's last stage prints
-      const body = this.functions.get(cmd.words[0]?.raw ?? '');
-      if (body) ({ lastStage: this.lastStage, loopDone: this.loopDone } = { lastStage: body, loopDone: true });
-    }
-  }
-
-  /** Follows a function's body (`f() { …; }`) through its braces; at the last `}`, records where its last stage stood. */
-  private readFunctionBody(reserved: readonly string[]): void {
-    if (!this.defining) return;
-    for (const r of reserved) {
-      if (r === '{') this.defining.open++;
-      else if (r === '}' && --this.defining.open <= 0) {
-        if (this.lastStage) this.functions.set(this.defining.name, this.lastStage);
-        this.defining = null;
-        return;
-      }
+      // `f | sh` of a function defined on the line: what its body writes
+      const called = this.shared.functions.get(cmd.words[0]?.value ?? '');
+      if (called && !this.groupEnds) this.groupEnds = called;
     }
   }
 

@@ -1,0 +1,158 @@
+import { type Invocation, programName } from './command.ts';
+import { printedBy } from './expand.ts';
+import { sedLine } from './sed-script.ts';
+import type { Word } from './syntax.ts';
+
+/**
+ * What a pipeline stage writes of the text it reads on stdin, where its words tell it: the one
+ * table of the programs that pass text on (`| grep x | sh`, `| sed 's/a/b/' | bash`, `| awk
+ * '{print}' | sh`). A program passes the lines it reads unchanged, some of them at least (`kept`:
+ * read whole, the safe side — so are the names a listing prints, for what xargs hands on), or a
+ * transform of them its words tell; with words it does not read (`sed "$S"`, `awk '{print $2}'`,
+ * a file operand) what it writes is unknown, as the text of any other program.
+ */
+export type Passing = 'kept' | ((text: string) => string) | null;
+
+const kept = (): Passing => 'kept';
+
+/** The operands of a command line whose options are `valued` (take the next word) or flags: what is left once they are skipped. */
+function operands(args: readonly string[], valued: RegExp): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') return [...out, ...args.slice(i + 1)];
+    if (v.startsWith('-') && v !== '-') {
+      if (valued.test(v)) i++;
+      continue;
+    }
+    out.push(v);
+  }
+  return out;
+}
+
+/** Regular-expression characters: a sed pattern without them is its literal text. */
+const REGEX_CHARS = /[.[\]*^$\\+?(){}|]/;
+
+/**
+ * `sed` reading stdin: `p` (with `-n` or without), `-n '1,5p'`, an empty script, `s/^//` keep the
+ * lines; `s/LIT/TEXT/` and `s/LIT/TEXT/g` with a literal pattern and replacement (no `&`, no
+ * escape) replace it in each line; anything else (another command, a regular expression, a
+ * script only the shell knows, `e`: sed-script.ts) is unknown.
+ */
+function sedPasses(args: readonly Word[]): Passing {
+  const line = sedLine(args);
+  if (line.inputs.length || line.scriptFiles.length || line.inPlace || line.scripts.length !== 1) return null;
+  const script = line.scripts[0]!.value.trim();
+  if (/^(([0-9]+|\$)(,([0-9]+|\$))?)?p?$/.test(script)) return 'kept';
+  if (/^s(.)\^?\1\1g?$/.test(script)) return 'kept';
+  const m = /^s([/|#,:@])([^/|#,:@\n]*)\1([^/|#,:@\n]*)\1(g?)$/.exec(script);
+  if (!m || m[1] === undefined) return null;
+  const [, , from, to, global] = m as unknown as [string, string, string, string, string];
+  if (!from || REGEX_CHARS.test(from) || /[&\\]/.test(to)) return null;
+  return (text) =>
+    text
+      .split('\n')
+      .map((l) => (global ? l.split(from).join(to) : l.replace(from, () => to)))
+      .join('\n');
+}
+
+/** `awk` reading stdin with a program that prints each line as read: `{print}`, `{print $0}`, `1`. */
+function awkPasses(args: readonly Word[]): Passing {
+  const rest = operands(
+    args.map((a) => a.value),
+    /^(-F|-v|-f|--field-separator|--assign|--file)$/,
+  );
+  if (rest.length !== 1) return null;
+  return /^\s*(1|\{\s*print(\s+\$0)?\s*;?\s*\})\s*$/.test(rest[0]!) ? 'kept' : null;
+}
+
+/** `cut -c1-`, `cut -b 1-`, `cut -f1-`: every field of every line, kept. */
+function cutPasses(args: readonly Word[]): Passing {
+  const values = args.map((a) => a.value);
+  const list = values.flatMap((v, i) => (/^-[bcf]$/.test(v) ? [values[i + 1] ?? ''] : /^-[bcf]./.test(v) ? [v.slice(2)] : []));
+  const files = operands(values, /^-[bcfd]$/);
+  return list.length === 1 && list[0] === '1-' && !files.length ? 'kept' : null;
+}
+
+/** `tr SET1 SET2` of literal sets of one length (no ranges, classes or escapes): each character mapped; `tr a a` keeps the text. */
+function trPasses(args: readonly Word[]): Passing {
+  const values = args.map((a) => a.value);
+  if (values.length !== 2 || values.some((v) => v.startsWith('-') || /[\\[\]]|.-./s.test(v))) return null;
+  const [from, to] = values as [string, string];
+  if (from.length !== to.length) return null;
+  if (from === to) return 'kept';
+  return (text) => [...text].map((c) => (from.includes(c) ? to[from.lastIndexOf(c)]! : c)).join('');
+}
+
+/** `rev`: each line reversed. */
+function revPasses(args: readonly Word[]): Passing {
+  if (args.length) return null;
+  return (text) =>
+    text
+      .split('\n')
+      .map((l) => [...l].reverse().join(''))
+      .join('\n');
+}
+
+/** `paste -s -d X` (`-sd X`): the lines joined by X (a tab without `-d`); `paste` or `paste -` of stdin alone keeps them. */
+function pastePasses(args: readonly Word[]): Passing {
+  const values = args.map((a) => a.value);
+  let serial = false;
+  let delimiter = '\t';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v === '-') continue;
+    const m = /^-(s?)(d?)(s?)(.*)$/s.exec(v);
+    if (!m || !v.startsWith('-')) return null;
+    if (m[1] || m[3]) serial = true;
+    if (m[2]) delimiter = (m[4] || values[++i]) ?? '';
+    else if (m[4]) return null;
+  }
+  if (!serial) return 'kept';
+  if (delimiter.length > 1 || delimiter.includes('\\')) return null;
+  return (text) => `${text.replace(/\n$/, '').split('\n').join(delimiter)}\n`;
+}
+
+/**
+ * `xargs [-0] echo ARGS`: echo (or printf) run with the words read appended — split at blanks, or
+ * at NUL with `-0` (a text with none is one word) — as it prints them.
+ */
+function xargsPrints(inv: Invocation): Passing {
+  const nul = inv.command.words.some((w) => w.value === '-0' || w.value === '--null');
+  const args = inv.args.map((a) => a.value);
+  return (text) => {
+    const words = (nul ? text.split('\0') : text.split(/[ \t\n]+/)).filter(Boolean);
+    return printedBy(inv.program, [...args, ...words]) ?? '';
+  };
+}
+
+/** The one table: each program that passes text on, and what it writes of it given its words. */
+const TEXT_FILTERS: Record<string, (args: readonly Word[]) => Passing> = {
+  grep: kept,
+  egrep: kept,
+  fgrep: kept,
+  sort: kept,
+  head: kept,
+  tail: kept,
+  uniq: kept,
+  shuf: kept,
+  tac: kept,
+  cat: kept,
+  tee: kept,
+  // `column -t` only moves the words apart; plain `column` puts lines side by side
+  column: (args) => (args.length === 1 && args[0]!.value === '-t' ? 'kept' : null),
+  sed: sedPasses,
+  awk: awkPasses,
+  gawk: awkPasses,
+  mawk: awkPasses,
+  cut: cutPasses,
+  tr: trPasses,
+  rev: revPasses,
+  paste: pastePasses,
+};
+
+/** What `inv` writes of the text it reads on stdin (see the module comment); null for a program that passes nothing the command line tells. */
+export function passing(inv: Invocation): Passing {
+  if (inv.via.includes('xargs')) return inv.program === 'echo' || inv.program === 'printf' ? xargsPrints(inv) : null;
+  return TEXT_FILTERS[programName(inv.program)]?.(inv.args) ?? null;
+}
