@@ -30,11 +30,11 @@ const SETTING_VARIABLES: Record<string, string> = {
  * of git's settings; less's input preprocessor (`LESSOPEN='|lesspipe %s'`: `|` or `||` pipes its
  * output, `-` after them also for standard input) and its closer, which less runs as git's pager
  * too; the pagers and editors of man (also `git help`), gh, kubectl, sudoedit, systemd's tools and
- * bash's `fc`.
+ * bash's `fc`; the browser gh and xdg-open (`BROWSER`) start.
  */
 const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
   ...Object.fromEntries(
-    [...Object.keys(SETTING_VARIABLES), 'LESSCLOSE', 'MANPAGER', 'GH_PAGER', 'GH_EDITOR', 'KUBE_EDITOR', 'SUDO_EDITOR', 'SYSTEMD_PAGER', 'FCEDIT'].map(
+    [...Object.keys(SETTING_VARIABLES), 'LESSCLOSE', 'MANPAGER', 'GH_PAGER', 'GH_EDITOR', 'GH_BROWSER', 'BROWSER', 'KUBE_EDITOR', 'SUDO_EDITOR', 'SYSTEMD_PAGER', 'FCEDIT'].map(
       (name) => [name, (v: string) => v],
     ),
   ),
@@ -111,7 +111,7 @@ export function assignedCommands(cmd: SimpleCommand, inv: Invocation | null): st
   const out: string[] = [];
   for (const [name, value] of variablesOf(assignments)) if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
   for (const [key, value] of configOf(assignments)) {
-    if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
+    if (isCommandSetting(key, value)) pushCommand(out, value);
     // a shell alias runs for `git x` in any later git (the git of this call expands it: parseGit)
     else if (key.startsWith('alias.') && value.trim().startsWith('!')) pushCommand(out, value.trim());
   }
@@ -125,15 +125,23 @@ function pushCommand(out: string[], value: string | undefined): void {
 
 /**
  * git settings whose value is a command line git runs (later, or for this call): the ssh command,
- * editors and pagers, helpers, drivers and filters. `!` in front (`credential.helper '!cmd'`) only
- * says it is a shell command. Keys lower-cased, `*` for a name of the user's.
+ * editors and pagers, helpers, drivers and filters, `git add -p`'s diff filter, the commands of
+ * trailers (`trailer.<x>.cmd`, once `.command`), the command that finds ssh's signing key, a tar
+ * format's filter for `git archive`, the command that lists an alternate's refs. `!` in front
+ * (`credential.helper '!cmd'`) only says it is a shell command. Keys lower-cased.
  */
 const COMMAND_SETTINGS =
-  /^(core\.(sshcommand|editor|pager|askpass|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(sendmailcmd|tocmd|cccmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook)$/;
+  /^(core\.(sshcommand|editor|pager|askpass|gitproxy|alternaterefscommand)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|gpg\.ssh\.defaultkeycommand|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|interactive\.difffilter|trailer\..+\.(cmd|command)|tar\..+\.command)$/;
 
-/** Whether git runs the value of the setting `key` (lower-cased) as a command line. */
-export function isCommandSetting(key: string): boolean {
-  return COMMAND_SETTINGS.test(key);
+/** Settings that run their value only when it starts with `!`: `submodule.<x>.update '!cmd'` (`rebase`, `merge`, `checkout`, `none` run nothing). */
+const BANG_COMMAND_SETTINGS = /^submodule\..+\.update$/;
+
+/**
+ * Whether git runs the value of the setting `key` (lower-cased) as a command line; without a
+ * `value`, whether it may (`--config-env` hides it).
+ */
+export function isCommandSetting(key: string, value?: string): boolean {
+  return COMMAND_SETTINGS.test(key) || (BANG_COMMAND_SETTINGS.test(key) && (value === undefined || value.trim().startsWith('!')));
 }
 
 /** `git config` options that take a value (`--file x`, `--type bool`): not the key or the value they precede. */
@@ -160,9 +168,9 @@ export function writtenSetting(call: { sub: string; args: string[] }): [string, 
  */
 export function settingCommands(call: { sub: string; args: string[]; config: ReadonlyMap<string, string> }): string[] {
   const out: string[] = [];
-  for (const [key, value] of call.config) if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
+  for (const [key, value] of call.config) if (isCommandSetting(key, value)) pushCommand(out, value);
   const written = writtenSetting(call);
-  if (written && COMMAND_SETTINGS.test(written[0])) pushCommand(out, written[1]);
+  if (written && isCommandSetting(written[0], written[1])) pushCommand(out, written[1]);
   if (URL_VERBS.has(call.sub)) for (const a of call.args) if (/^ext::/i.test(a)) out.push(shellJoin(extCommand(a.slice(5))));
   return out;
 }

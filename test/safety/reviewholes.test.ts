@@ -1,0 +1,30 @@
+import { testHoles } from './context.ts';
+
+/**
+ * Holes a review found beside the guard's settings and launchers: [an everyday command, its
+ * dangerous neighbour]. The context is context.ts's: the project /home/u/proj on main, home /home/u.
+ */
+testHoles({
+  // git-settings.ts COMMAND_SETTINGS: what git runs later is checked where the setting is written or given
+  'git settings that run their value': [
+    ['git config interactive.singleKey true', "git config --global interactive.diffFilter 'rm -rf ~'"],
+    ["git config interactive.diffFilter 'delta --color-only'", "git config interactive.diffFilter 'rm -rf /etc'"],
+    ['git config trailer.sign.ifExists addIfDifferent', "git config --global trailer.x.cmd 'rm -rf ~'"],
+    ["git config --global trailer.sign.cmd 'git config user.name'", "git config --global trailer.x.command 'rm -rf ~'"],
+    ['git interpret-trailers --trailer x=1 msg.txt', "git -c trailer.x.cmd='rm -rf ~' interpret-trailers --trailer x=1 msg.txt"],
+    ['git config gpg.format ssh', "git config --global gpg.ssh.defaultKeyCommand 'rm -rf ~'"],
+    ["git config --global gpg.ssh.defaultKeyCommand 'ssh-add -L'", "git -c gpg.ssh.defaultKeyCommand='rm -rf ~' log --show-signature"],
+    ["git config tar.tar.xz.command 'xz -c'", "git config tar.tgz.command 'rm -rf ~'"],
+  ],
+  // `submodule.<x>.update`: `!cmd` runs cmd, the strategies run nothing
+  "a submodule's update command": [
+    ['git config submodule.x.update rebase', "git config submodule.x.update '!rm -rf ~'"],
+    ['git -c submodule.x.update=merge submodule update', "git -c submodule.x.update='!rm -rf ~' submodule update"],
+  ],
+  // the browser gh and xdg-open start, as GH_PAGER and GH_EDITOR
+  'variables that name a browser': [
+    ['export BROWSER=firefox', "export BROWSER='rm -rf ~'"],
+    ['GH_BROWSER=firefox gh pr view --web', "GH_BROWSER='rm -rf ~' gh pr view --web"],
+    ["export GIT_SEQUENCE_EDITOR='code --wait'", "export GIT_SEQUENCE_EDITOR='rm -rf ~'"],
+  ],
+});
