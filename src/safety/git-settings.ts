@@ -34,9 +34,19 @@ const SETTING_VARIABLES: Record<string, string> = {
  */
 const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
   ...Object.fromEntries(
-    [...Object.keys(SETTING_VARIABLES), 'LESSCLOSE', 'MANPAGER', 'GH_PAGER', 'GH_EDITOR', 'GH_BROWSER', 'BROWSER', 'KUBE_EDITOR', 'SUDO_EDITOR', 'SYSTEMD_PAGER', 'FCEDIT'].map(
-      (name) => [name, (v: string) => v],
-    ),
+    [
+      ...Object.keys(SETTING_VARIABLES),
+      'LESSCLOSE',
+      'MANPAGER',
+      'GH_PAGER',
+      'GH_EDITOR',
+      'GH_BROWSER',
+      'BROWSER',
+      'KUBE_EDITOR',
+      'SUDO_EDITOR',
+      'SYSTEMD_PAGER',
+      'FCEDIT',
+    ].map((name) => [name, (v: string) => v]),
   ),
   LESSOPEN: (v) => v.replace(/^\|{0,2}-?/, ''),
 };
