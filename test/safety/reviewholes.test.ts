@@ -27,4 +27,24 @@ testHoles({
     ['GH_BROWSER=firefox gh pr view --web', "GH_BROWSER='rm -rf ~' gh pr view --web"],
     ["export GIT_SEQUENCE_EDITOR='code --wait'", "export GIT_SEQUENCE_EDITOR='rm -rf ~'"],
   ],
+  // tcl-script.ts: exec, spawn, system and open "|…" wherever they stand as a command
+  'the commands a Tcl script of expect starts': [
+    ["expect -c 'spawn ls'", "expect -c 'system rm -rf ~'"],
+    ["expect -c 'system {rm -rf build}'", "expect -c 'system {rm -rf ~}'"],
+    ["expect -c 'set x [exec date]; puts $x'", "expect -c 'set x [exec rm -rf ~]'"],
+    ["expect -c 'puts [exec git status]'", "expect -c 'puts [exec rm -rf /etc]'"],
+    ["expect -c 'if 1 {exec ls}'", "expect -c 'if 1 {exec rm -rf ~}'"],
+    ["expect -c 'eval exec ls'", "expect -c 'eval exec rm -rf ~'"],
+    ['expect -c \'open "|ls"\'', 'expect -c \'open "|rm -rf ~"\''],
+    ["expect -dc 'spawn ls'", "expect -dc 'spawn rm -rf ~'"],
+    ['expect -c \'exec sh -c "ls -la"\'', 'expect -c \'exec sh -c "rm -rf ~"\''],
+    ['expect -c \'spawn ssh host; expect "$ "; send "ls\\r"\'', "expect -c 'proc p {} {exec rm -rf ~}; p'"],
+  ],
+  // a Tcl script read on stdin is read as `-c`'s; one in a file is not seen
+  'a Tcl script on stdin': [
+    ['expect script.exp', "expect <<< 'spawn rm -rf ~'"],
+    ["expect <<< 'spawn ls'", "echo 'spawn rm -rf ~' | expect"],
+    ['expect -f script.exp', "expect -f - <<< 'spawn rm -rf ~'"],
+    ["echo 'puts hi' | tclsh", "tclsh <<< 'exec rm -rf ~'"],
+  ],
 });
