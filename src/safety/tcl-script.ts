@@ -1,4 +1,5 @@
 import { shellQuote } from '../model/shell-quote.ts';
+import { argvLine } from './argv-line.ts';
 
 /**
  * What a Tcl script (`expect -c '…'`, an expect or tclsh script read on stdin) starts, as shell
@@ -37,16 +38,16 @@ function commandLines(words: TclWord[], depth: number): string[] {
   const rest = words.slice(1);
   switch (name) {
     case 'exec':
-      return argvLine(skipSwitches(rest, []));
+      return execLine(skipSwitches(rest, []));
     case 'spawn':
-      return argvLine(skipSwitches(rest, ['-ignore', '-open', '-leaveopen']));
+      return execLine(skipSwitches(rest, ['-ignore', '-open', '-leaveopen']));
     case 'system': {
       const known = literalPrefix(rest);
       return known.length ? [known.map((w) => w.value).join(' ')] : [];
     }
     case 'open': {
       const file = rest[0];
-      return file?.literal && file.value.startsWith('|') ? argvLine(tclCommands(file.value.slice(1)).flat()) : [];
+      return file?.literal && file.value.startsWith('|') ? execLine(tclCommands(file.value.slice(1)).flat()) : [];
     }
     // a script made of the words (`eval exec …`, `uplevel #0 {…}`, `after 10 exec …`)
     case 'eval':
@@ -77,11 +78,10 @@ function literalPrefix(words: TclWord[]): TclWord[] {
 }
 
 /**
- * An argv as a shell line, each word one word: quoted where the shell would split or expand it,
- * but a bare `~` or `~/…` kept (read as the home folder: the safe side), and exec's pipe and
- * redirection words kept as the shell's (`|`, `>`, `2>`, `<`, `&`).
+ * An argv as a shell line (argv-line.ts), exec's pipe and redirection words kept as the shell's
+ * (`|`, `>`, `2>`, `<`, `&`).
  */
-function argvLine(words: TclWord[]): string[] {
+function execLine(words: TclWord[]): string[] {
   const known = literalPrefix(words);
   if (!known.length) return [];
   return [
@@ -90,7 +90,7 @@ function argvLine(words: TclWord[]): string[] {
         if (/^(\|&?|&|2>@1|[0-9]?(>>?|<<?)&?)$/.test(value)) return value;
         const redirect = /^([0-9]?(?:>>?|<<?)&?)(.+)$/s.exec(value);
         if (redirect) return `${redirect[1]} ${shellQuote(redirect[2]!)}`;
-        return /^~[A-Za-z0-9_@%+=:,./-]*$/.test(value) ? value : shellQuote(value);
+        return argvLine([value]);
       })
       .join(' '),
   ];

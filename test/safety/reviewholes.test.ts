@@ -47,4 +47,12 @@ testHoles({
     ['expect -f script.exp', "expect -f - <<< 'spawn rm -rf ~'"],
     ["echo 'puts hi' | tclsh", "tclsh <<< 'exec rm -rf ~'"],
   ],
+  // launchers.ts: screen's options after -X are skipped, and `-X exec`/`-X screen` hand their words on as words
+  'the command screen -X runs': [
+    ['screen -X -S x quit', 'screen -X -S x exec rm -rf ~'],
+    ['screen -X -p 0 stuff ls', 'screen -X -p 0 exec rm -rf ~'],
+    ["screen -X exec sh -c 'ls -la'", 'screen -X exec sh -c "rm -rf ~"'],
+    ["screen -S dev -X screen -t w sh -c 'npm test'", 'screen -X screen sh -c "rm -rf ~"'],
+    ['byobu -X quit', 'byobu -X exec rm -rf ~'],
+  ],
 });
