@@ -1,3 +1,4 @@
+import { argvLine } from './argv-line.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import type { Word } from './shell.ts';
 import { tclCommandLines } from './tcl-script.ts';
@@ -68,10 +69,12 @@ export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
     // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
     case 'parallel':
       return lines(parallelScripts(parallelLine(args), null), true);
-    // `watchexec -e ts -- npm test`, `watchexec 'npm test'`: the words after its options, one line for a shell on each change
+    // `watchexec -e ts -- npm test`, `watchexec 'npm test'`: the words after its options, one line for a shell on each change;
+    // with no shell (`-n`, `--shell=none`) an argv run as it is
     case 'watchexec': {
       const read = [skipOptions(args, WATCHEXEC), skipOptions(args, WATCHEXEC, true)];
-      return lines([...new Set(read.filter((r) => r.index < args.length).map((r) => wordsFrom(args, r.index)))], true);
+      const line = (at: number) => (noShell(args.slice(0, at)) ? argvLine(args.slice(at).map((w) => w.value)) : wordsFrom(args, at));
+      return lines([...new Set(read.filter((r) => r.index < args.length).map((r) => line(r.index)))], true);
     }
     // `entr -s 'make test'`: its first operand, run by $SHELL on each change
     case 'entr': {
@@ -179,26 +182,59 @@ function zellijAction(args: Word[]): LaunchStep | null {
 /** nodemon's options that take a value. */
 const NODEMON_VALUED = ['-w', '--watch', '-e', '--ext', '-i', '--ignore', '-d', '--delay', '--signal', '--config'];
 
+/** nodemon's own options that take no value: not handed on to the exec line. */
+const NODEMON_FLAGS = new Set([
+  '-q',
+  '--quiet',
+  '-V',
+  '--verbose',
+  '-L',
+  '--legacy-watch',
+  '-C',
+  '--on-change-only',
+  '-I',
+  '--no-stdin',
+  '--spawn',
+  '--no-colors',
+  '--no-update-notifier',
+  '--exitcrash',
+  '--dump',
+]);
+
 /**
- * `nodemon --exec 'cmd' [script] [args]`: the line a shell runs on each change, the exec line with
- * the script and its arguments after it; without `--exec` nodemon runs node (or what its config
- * names) on the script.
+ * `nodemon --exec 'cmd' [script] [args]`: the line a shell runs on each change — the exec line,
+ * the options nodemon does not know (it hands them on: `nodemon --exec rm -rf ~` runs `rm -rf
+ * ~`), then the script and every word after it; without `--exec` nodemon runs node (or what its
+ * config names) on the script.
  */
 function nodemonLine(args: Word[]): LaunchStep {
   const x = args.findIndex((w) => w.value === '--exec' || w.value === '-x');
   const inline = args.find((w) => w.value.startsWith('--exec='));
   const exec = inline ? inline.value.slice('--exec='.length) : args[x + 1]?.value;
   if (exec === undefined || (x < 0 && !inline)) return lines([], true);
+  const handed: string[] = [];
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    if (i === x || NODEMON_VALUED.includes(v)) i++;
-    else if (v === '--') {
-      operands.push(...args.slice(i + 1).map((w) => w.value));
+    if (v === '--' || !v.startsWith('-') || v === '-') {
+      operands.push(...args.slice(v === '--' ? i + 1 : i).map((w) => w.value));
       break;
-    } else if (!v.startsWith('-')) operands.push(v);
+    }
+    if (i === x || NODEMON_VALUED.includes(v)) i++;
+    else if (!NODEMON_FLAGS.has(v) && !/^--(exec|watch|ext|ignore|delay|signal|config)=/.test(v)) handed.push(v);
   }
-  return lines([[exec, ...operands].join(' ')], true);
+  return lines([[exec, ...handed, ...operands].join(' ')], true);
+}
+
+/** Whether watchexec's options ask for no shell: `-n` (also in a cluster), `--shell=none`, `--shell none`, `--no-shell`. */
+function noShell(options: Word[]): boolean {
+  return options.some(
+    (w, i) =>
+      /^-[A-Za-z]*n[A-Za-z]*$/.test(w.value) ||
+      w.value === '--shell=none' ||
+      w.value === '--no-shell' ||
+      (w.value === '--shell' && options[i + 1]?.value === 'none'),
+  );
 }
 
 /** watchexec's options that take a value. */

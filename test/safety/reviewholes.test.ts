@@ -55,4 +55,11 @@ testHoles({
     ["screen -S dev -X screen -t w sh -c 'npm test'", 'screen -X screen sh -c "rm -rf ~"'],
     ['byobu -X quit', 'byobu -X exec rm -rf ~'],
   ],
+  // launcher-shapes.ts: watchexec with no shell runs its words as an argv; nodemon hands the options it does not know on to the exec line
+  'what watchexec and nodemon run on each change': [
+    ["watchexec -n -- sh -c 'npm test'", 'watchexec -n -- sh -c "rm -rf ~"'],
+    ['watchexec --shell=none -- npm test', 'watchexec --shell=none -- sh -c "rm -rf ~"'],
+    ["nodemon --exec 'node --inspect' app.js", 'nodemon --exec rm -rf ~'],
+    ['nodemon --watch src -x ts-node --files src/index.ts', 'nodemon -x rm -rf ~'],
+  ],
 });
