@@ -1,4 +1,5 @@
 import { shellJoin } from '../model/shell-quote.ts';
+import { argvLine } from './argv-line.ts';
 import type { Invocation } from './command.ts';
 import { DECLARATIONS } from './shell-vars.ts';
 import type { SimpleCommand } from './syntax.ts';
@@ -49,6 +50,15 @@ const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
     ].map((name) => [name, (v: string) => v]),
   ),
   LESSOPEN: (v) => v.replace(/^\|{0,2}-?/, ''),
+};
+
+/**
+ * The variables that name a file a later command writes, each as that write, checked where the
+ * variable is set: bash's `history -w` and `-a` (and an interactive bash at its exit) write the
+ * history into `$HISTFILE` (`HISTFILE=~/.bashrc; history -w` is `history -w ~/.bashrc`).
+ */
+const FILE_VARIABLES: Record<string, (value: string) => string> = {
+  HISTFILE: (v) => `history -w ${argvLine([v])}`,
 };
 
 /** The words before a command's program (its assignments, and its wrappers' words), as written. */
@@ -111,7 +121,7 @@ function assignmentsOf(cmd: SimpleCommand, inv: Invocation | null): string[] {
 
 /**
  * The command lines the variables a command sets would have git, less or ssh run, for this
- * program or any later one (`GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`,
+ * program or any later one, and the writes of the files they name (FILE_VARIABLES) (`GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`,
  * `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!…'`): checked as
  * commands where they are set.
  */
@@ -119,7 +129,10 @@ export function assignedCommands(cmd: SimpleCommand, inv: Invocation | null): st
   const assignments = assignmentsOf(cmd, inv);
   if (!assignments.length) return [];
   const out: string[] = [];
-  for (const [name, value] of variablesOf(assignments)) if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
+  for (const [name, value] of variablesOf(assignments)) {
+    if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
+    else if (Object.hasOwn(FILE_VARIABLES, name) && value) out.push(FILE_VARIABLES[name]!(value));
+  }
   for (const [key, value] of configOf(assignments)) {
     if (isCommandSetting(key, value)) pushCommand(out, value);
     // a shell alias runs for `git x` in any later git (the git of this call expands it: parseGit)

@@ -429,14 +429,18 @@ function git(inv: Invocation): PathUse[] {
   }
 }
 
-/** bash's `history -w FILE` (or `-a`) writes the history into FILE, `-r`/`-n` read it; `-p`/`-s` words and `-d`'s offset are no paths. */
+/**
+ * bash's `history -w FILE` (or `-a`) writes the history into FILE, `-r`/`-n` read it; `-p`/`-s`
+ * words and `-d`'s offset are no paths, and the default history file (`~/.bash_history`, where
+ * plain `history -w` writes) is none to judge.
+ */
 function history(inv: Invocation): PathUse[] {
   const flags = inv.args
     .filter((w) => /^-[a-z]+$/.test(w.value))
     .map((w) => w.value)
     .join('');
   const file = inv.args.find((w) => !w.value.startsWith('-'));
-  if (!file || /[psd]/.test(flags)) return [];
+  if (!file || /[psd]/.test(flags) || /^(~|\$HOME|\$\{HOME\})\/\.bash_history$/.test(file.raw.replace(/"/g, ''))) return [];
   return /[wa]/.test(flags) ? [use(file, file.value, 'write')] : /[rn]/.test(flags) ? [use(file, file.value, 'read')] : [];
 }
 

@@ -62,4 +62,12 @@ testHoles({
     ["nodemon --exec 'node --inspect' app.js", 'nodemon --exec rm -rf ~'],
     ['nodemon --watch src -x ts-node --files src/index.ts', 'nodemon -x rm -rf ~'],
   ],
+  // git-settings.ts FILE_VARIABLES: setting HISTFILE is judged as the `history -w` that writes it; the default history file is no dotfile to guard
+  'the file bash writes its history into': [
+    ['history -w ~/.bash_history', 'HISTFILE=~/.bashrc history -w'],
+    ['history -a ~/.bash_history', 'HISTFILE=~/.bashrc; history -w'],
+    ['export HISTFILE=/dev/null; history -a', 'export HISTFILE=~/.bashrc; history -w'],
+    ['HISTFILE=/tmp/h history -w', 'export HISTFILE=$HOME/.profile'],
+    ['history -w "$HOME/.bash_history"', 'history -w ~/.bashrc'],
+  ],
 });
