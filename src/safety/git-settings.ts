@@ -170,16 +170,23 @@ export function isCommandSetting(key: string, value?: string): boolean {
 /** `git config` options that take a value (`--file x`, `--type bool`): not the key or the value they precede. */
 const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
 
+/** The positions of `git config`'s words that are no option nor an option's value, its verb (`set`, `get`, git 2.46) left out: the setting's name, then its value. */
+export function configOperands(args: readonly string[]): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (CONFIG_VALUED.has(v)) i++;
+    else if (!v.startsWith('-')) at.push(i);
+  }
+  if (at.length && /^(set|get|unset|rename-section|remove-section)$/.test(args[at[0]!]!)) at.shift();
+  return at;
+}
+
 /** The setting `git config KEY VALUE` (or `git config set KEY VALUE`, git 2.46) writes, key lower-cased; null for a read, an unset or another verb. */
 export function writtenSetting(call: { sub: string; args: string[] }): [string, string] | null {
   if (call.sub !== 'config' || call.args.some((v) => /^(--(get|get-all|get-regexp|get-urlmatch|list|unset|unset-all)|-l)$/.test(v))) return null;
-  const words: string[] = [];
-  for (let i = 0; i < call.args.length; i++) {
-    const v = call.args[i]!;
-    if (CONFIG_VALUED.has(v)) i++;
-    else if (!v.startsWith('-')) words.push(v);
-  }
-  if (words[0] === 'set') words.shift();
+  if (/^(get|unset|rename-section|remove-section|list|edit)$/.test(call.args.find((v) => !v.startsWith('-')) ?? '')) return null;
+  const words = configOperands(call.args).map((i) => call.args[i]!);
   return words.length >= 2 ? [words[0]!.toLowerCase(), words[1]!] : null;
 }
 

@@ -10,6 +10,8 @@ testHoles({
     ['git config interactive.singleKey true', "git config --global interactive.diffFilter 'rm -rf ~'"],
     ["git config interactive.diffFilter 'delta --color-only'", "git config interactive.diffFilter 'rm -rf /etc'"],
     ['git config trailer.sign.ifExists addIfDifferent', "git config --global trailer.x.cmd 'rm -rf ~'"],
+    // path-uses.ts: the setting's name is no path (`*.key` is a secret's name)
+    ["git config trailer.sign.key 'Signed-off-by'", "git config trailer.sign.command 'rm -rf ~'"],
     ["git config --global trailer.sign.cmd 'git config user.name'", "git config --global trailer.x.command 'rm -rf ~'"],
     ['git interpret-trailers --trailer x=1 msg.txt', "git -c trailer.x.cmd='rm -rf ~' interpret-trailers --trailer x=1 msg.txt"],
     ['git config gpg.format ssh', "git config --global gpg.ssh.defaultKeyCommand 'rm -rf ~'"],
