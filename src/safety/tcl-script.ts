@@ -4,7 +4,8 @@ import { argvLine } from './argv-line.ts';
 /**
  * What a Tcl script (`expect -c '…'`, an expect or tclsh script read on stdin) starts, as shell
  * command lines: each command whose first word is `exec`, `spawn` (an argv, words kept as words)
- * or `system` (its words joined, for `/bin/sh`), and `open "|cmd …"` (a pipeline) — wherever it
+ * or `system` (its words joined, for `/bin/sh`), `open "|cmd …"` (a pipeline), and the lines `send`
+ * types into what was spawned (a shell, as tmux's `send-keys` types into a pane's) — wherever it
  * stands as a command: a line's or a `;`'s start, inside `[…]`, inside a braced body (`if 1
  * {exec …}`, `proc`, `expect { … }`), after `eval`, `uplevel` or `after ms`. As for an
  * interpreter's inline code, what is not a literal is not seen: an argv is read up to its first
@@ -44,6 +45,12 @@ function commandLines(words: TclWord[], depth: number): string[] {
     case 'system': {
       const known = literalPrefix(rest);
       return known.length ? [known.map((w) => w.value).join(' ')] : [];
+    }
+    // `send "cmd\r"`: text typed into what expect spawned, a shell's line where that is a shell (as tmux send-keys)
+    case 'send':
+    case 'exp_send': {
+      const text = skipSwitches(rest, ['-i'])[0];
+      return text?.literal ? text.value.split(/[\r\n]/).filter((line) => line.trim()) : [];
     }
     case 'open': {
       const file = rest[0];

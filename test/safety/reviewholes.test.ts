@@ -42,6 +42,10 @@ testHoles({
     ['expect -c \'exec sh -c "ls -la"\'', 'expect -c \'exec sh -c "rm -rf ~"\''],
     ['expect -c \'spawn ssh host; expect "$ "; send "ls\\r"\'', "expect -c 'proc p {} {exec rm -rf ~}; p'"],
   ],
+  // `send` types a line into what expect spawned
+  'the lines expect sends to what it spawned': [
+    ['expect -c \'spawn ssh host; expect "(yes/no)?"; send "yes\\r"; interact\'', 'expect -c \'spawn bash; send "rm -rf ~\\r"; expect eof\''],
+  ],
   // a Tcl script read on stdin is read as `-c`'s; one in a file is not seen
   'a Tcl script on stdin': [
     ['expect script.exp', "expect <<< 'spawn rm -rf ~'"],
