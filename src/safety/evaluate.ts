@@ -17,6 +17,7 @@ import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { assignedCommands, assignedFindings, settingCommands } from './git-settings.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
+import { stdinTclLines } from './launcher-shapes.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
@@ -317,6 +318,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
   if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  // `expect <<< 'spawn …'`, `echo 'exec …' | tclsh`: the commands a Tcl script read on stdin starts
+  if (inv) for (const s of stdinTclLines(inv.program, inv.args, stdinCmd.redirects.find((r) => r.input !== null)?.input ?? null)) walkScript(s, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
   if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
     const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));

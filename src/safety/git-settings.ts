@@ -1,4 +1,5 @@
 import { shellJoin } from '../model/shell-quote.ts';
+import { argvLine } from './argv-line.ts';
 import type { Invocation } from './command.ts';
 import { DECLARATIONS } from './shell-vars.ts';
 import type { SimpleCommand } from './syntax.ts';
@@ -30,15 +31,34 @@ const SETTING_VARIABLES: Record<string, string> = {
  * of git's settings; less's input preprocessor (`LESSOPEN='|lesspipe %s'`: `|` or `||` pipes its
  * output, `-` after them also for standard input) and its closer, which less runs as git's pager
  * too; the pagers and editors of man (also `git help`), gh, kubectl, sudoedit, systemd's tools and
- * bash's `fc`.
+ * bash's `fc`; the browser gh and xdg-open (`BROWSER`) start.
  */
 const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
   ...Object.fromEntries(
-    [...Object.keys(SETTING_VARIABLES), 'LESSCLOSE', 'MANPAGER', 'GH_PAGER', 'GH_EDITOR', 'KUBE_EDITOR', 'SUDO_EDITOR', 'SYSTEMD_PAGER', 'FCEDIT'].map(
-      (name) => [name, (v: string) => v],
-    ),
+    [
+      ...Object.keys(SETTING_VARIABLES),
+      'LESSCLOSE',
+      'MANPAGER',
+      'GH_PAGER',
+      'GH_EDITOR',
+      'GH_BROWSER',
+      'BROWSER',
+      'KUBE_EDITOR',
+      'SUDO_EDITOR',
+      'SYSTEMD_PAGER',
+      'FCEDIT',
+    ].map((name) => [name, (v: string) => v]),
   ),
   LESSOPEN: (v) => v.replace(/^\|{0,2}-?/, ''),
+};
+
+/**
+ * The variables that name a file a later command writes, each as that write, checked where the
+ * variable is set: bash's `history -w` and `-a` (and an interactive bash at its exit) write the
+ * history into `$HISTFILE` (`HISTFILE=~/.bashrc; history -w` is `history -w ~/.bashrc`).
+ */
+const FILE_VARIABLES: Record<string, (value: string) => string> = {
+  HISTFILE: (v) => `history -w ${argvLine([v])}`,
 };
 
 /** The words before a command's program (its assignments, and its wrappers' words), as written. */
@@ -101,7 +121,7 @@ function assignmentsOf(cmd: SimpleCommand, inv: Invocation | null): string[] {
 
 /**
  * The command lines the variables a command sets would have git, less or ssh run, for this
- * program or any later one (`GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`,
+ * program or any later one, and the writes of the files they name (FILE_VARIABLES) (`GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`,
  * `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!…'`): checked as
  * commands where they are set.
  */
@@ -109,9 +129,12 @@ export function assignedCommands(cmd: SimpleCommand, inv: Invocation | null): st
   const assignments = assignmentsOf(cmd, inv);
   if (!assignments.length) return [];
   const out: string[] = [];
-  for (const [name, value] of variablesOf(assignments)) if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
+  for (const [name, value] of variablesOf(assignments)) {
+    if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
+    else if (Object.hasOwn(FILE_VARIABLES, name) && value) out.push(FILE_VARIABLES[name]!(value));
+  }
   for (const [key, value] of configOf(assignments)) {
-    if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
+    if (isCommandSetting(key, value)) pushCommand(out, value);
     // a shell alias runs for `git x` in any later git (the git of this call expands it: parseGit)
     else if (key.startsWith('alias.') && value.trim().startsWith('!')) pushCommand(out, value.trim());
   }
@@ -125,30 +148,45 @@ function pushCommand(out: string[], value: string | undefined): void {
 
 /**
  * git settings whose value is a command line git runs (later, or for this call): the ssh command,
- * editors and pagers, helpers, drivers and filters. `!` in front (`credential.helper '!cmd'`) only
- * says it is a shell command. Keys lower-cased, `*` for a name of the user's.
+ * editors and pagers, helpers, drivers and filters, `git add -p`'s diff filter, the commands of
+ * trailers (`trailer.<x>.cmd`, once `.command`), the command that finds ssh's signing key, a tar
+ * format's filter for `git archive`, the command that lists an alternate's refs. `!` in front
+ * (`credential.helper '!cmd'`) only says it is a shell command. Keys lower-cased.
  */
 const COMMAND_SETTINGS =
-  /^(core\.(sshcommand|editor|pager|askpass|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(sendmailcmd|tocmd|cccmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook)$/;
+  /^(core\.(sshcommand|editor|pager|askpass|gitproxy|alternaterefscommand)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|gpg\.ssh\.defaultkeycommand|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|interactive\.difffilter|trailer\..+\.(cmd|command)|tar\..+\.command)$/;
 
-/** Whether git runs the value of the setting `key` (lower-cased) as a command line. */
-export function isCommandSetting(key: string): boolean {
-  return COMMAND_SETTINGS.test(key);
+/** Settings that run their value only when it starts with `!`: `submodule.<x>.update '!cmd'` (`rebase`, `merge`, `checkout`, `none` run nothing). */
+const BANG_COMMAND_SETTINGS = /^submodule\..+\.update$/;
+
+/**
+ * Whether git runs the value of the setting `key` (lower-cased) as a command line; without a
+ * `value`, whether it may (`--config-env` hides it).
+ */
+export function isCommandSetting(key: string, value?: string): boolean {
+  return COMMAND_SETTINGS.test(key) || (BANG_COMMAND_SETTINGS.test(key) && (value === undefined || value.trim().startsWith('!')));
 }
 
 /** `git config` options that take a value (`--file x`, `--type bool`): not the key or the value they precede. */
 const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
 
+/** The positions of `git config`'s words that are no option nor an option's value, its verb (`set`, `get`, git 2.46) left out: the setting's name, then its value. */
+export function configOperands(args: readonly string[]): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (CONFIG_VALUED.has(v)) i++;
+    else if (!v.startsWith('-')) at.push(i);
+  }
+  if (at.length && /^(set|get|unset|rename-section|remove-section)$/.test(args[at[0]!]!)) at.shift();
+  return at;
+}
+
 /** The setting `git config KEY VALUE` (or `git config set KEY VALUE`, git 2.46) writes, key lower-cased; null for a read, an unset or another verb. */
 export function writtenSetting(call: { sub: string; args: string[] }): [string, string] | null {
   if (call.sub !== 'config' || call.args.some((v) => /^(--(get|get-all|get-regexp|get-urlmatch|list|unset|unset-all)|-l)$/.test(v))) return null;
-  const words: string[] = [];
-  for (let i = 0; i < call.args.length; i++) {
-    const v = call.args[i]!;
-    if (CONFIG_VALUED.has(v)) i++;
-    else if (!v.startsWith('-')) words.push(v);
-  }
-  if (words[0] === 'set') words.shift();
+  if (/^(get|unset|rename-section|remove-section|list|edit)$/.test(call.args.find((v) => !v.startsWith('-')) ?? '')) return null;
+  const words = configOperands(call.args).map((i) => call.args[i]!);
   return words.length >= 2 ? [words[0]!.toLowerCase(), words[1]!] : null;
 }
 
@@ -160,9 +198,9 @@ export function writtenSetting(call: { sub: string; args: string[] }): [string, 
  */
 export function settingCommands(call: { sub: string; args: string[]; config: ReadonlyMap<string, string> }): string[] {
   const out: string[] = [];
-  for (const [key, value] of call.config) if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
+  for (const [key, value] of call.config) if (isCommandSetting(key, value)) pushCommand(out, value);
   const written = writtenSetting(call);
-  if (written && COMMAND_SETTINGS.test(written[0])) pushCommand(out, written[1]);
+  if (written && isCommandSetting(written[0], written[1])) pushCommand(out, written[1]);
   if (URL_VERBS.has(call.sub)) for (const a of call.args) if (/^ext::/i.test(a)) out.push(shellJoin(extCommand(a.slice(5))));
   return out;
 }

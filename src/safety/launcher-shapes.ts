@@ -1,5 +1,7 @@
+import { argvLine } from './argv-line.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import type { Word } from './shell.ts';
+import { tclCommandLines } from './tcl-script.ts';
 import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
 /**
@@ -67,10 +69,12 @@ export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
     // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
     case 'parallel':
       return lines(parallelScripts(parallelLine(args), null), true);
-    // `watchexec -e ts -- npm test`, `watchexec 'npm test'`: the words after its options, one line for a shell on each change
+    // `watchexec -e ts -- npm test`, `watchexec 'npm test'`: the words after its options, one line for a shell on each change;
+    // with no shell (`-n`, `--shell=none`) an argv run as it is
     case 'watchexec': {
       const read = [skipOptions(args, WATCHEXEC), skipOptions(args, WATCHEXEC, true)];
-      return lines([...new Set(read.filter((r) => r.index < args.length).map((r) => wordsFrom(args, r.index)))], true);
+      const line = (at: number) => (noShell(args.slice(0, at)) ? argvLine(args.slice(at).map((w) => w.value)) : wordsFrom(args, at));
+      return lines([...new Set(read.filter((r) => r.index < args.length).map((r) => line(r.index)))], true);
     }
     // `entr -s 'make test'`: its first operand, run by $SHELL on each change
     case 'entr': {
@@ -178,26 +182,59 @@ function zellijAction(args: Word[]): LaunchStep | null {
 /** nodemon's options that take a value. */
 const NODEMON_VALUED = ['-w', '--watch', '-e', '--ext', '-i', '--ignore', '-d', '--delay', '--signal', '--config'];
 
+/** nodemon's own options that take no value: not handed on to the exec line. */
+const NODEMON_FLAGS = new Set([
+  '-q',
+  '--quiet',
+  '-V',
+  '--verbose',
+  '-L',
+  '--legacy-watch',
+  '-C',
+  '--on-change-only',
+  '-I',
+  '--no-stdin',
+  '--spawn',
+  '--no-colors',
+  '--no-update-notifier',
+  '--exitcrash',
+  '--dump',
+]);
+
 /**
- * `nodemon --exec 'cmd' [script] [args]`: the line a shell runs on each change, the exec line with
- * the script and its arguments after it; without `--exec` nodemon runs node (or what its config
- * names) on the script.
+ * `nodemon --exec 'cmd' [script] [args]`: the line a shell runs on each change — the exec line,
+ * the options nodemon does not know (it hands them on: `nodemon --exec rm -rf ~` runs `rm -rf
+ * ~`), then the script and every word after it; without `--exec` nodemon runs node (or what its
+ * config names) on the script.
  */
 function nodemonLine(args: Word[]): LaunchStep {
   const x = args.findIndex((w) => w.value === '--exec' || w.value === '-x');
   const inline = args.find((w) => w.value.startsWith('--exec='));
   const exec = inline ? inline.value.slice('--exec='.length) : args[x + 1]?.value;
   if (exec === undefined || (x < 0 && !inline)) return lines([], true);
+  const handed: string[] = [];
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    if (i === x || NODEMON_VALUED.includes(v)) i++;
-    else if (v === '--') {
-      operands.push(...args.slice(i + 1).map((w) => w.value));
+    if (v === '--' || !v.startsWith('-') || v === '-') {
+      operands.push(...args.slice(v === '--' ? i + 1 : i).map((w) => w.value));
       break;
-    } else if (!v.startsWith('-')) operands.push(v);
+    }
+    if (i === x || NODEMON_VALUED.includes(v)) i++;
+    else if (!NODEMON_FLAGS.has(v) && !/^--(exec|watch|ext|ignore|delay|signal|config)=/.test(v)) handed.push(v);
   }
-  return lines([[exec, ...operands].join(' ')], true);
+  return lines([[exec, ...handed, ...operands].join(' ')], true);
+}
+
+/** Whether watchexec's options ask for no shell: `-n` (also in a cluster), `--shell=none`, `--shell none`, `--no-shell`. */
+function noShell(options: Word[]): boolean {
+  return options.some(
+    (w, i) =>
+      /^-[A-Za-z]*n[A-Za-z]*$/.test(w.value) ||
+      w.value === '--shell=none' ||
+      w.value === '--no-shell' ||
+      (w.value === '--shell' && options[i + 1]?.value === 'none'),
+  );
 }
 
 /** watchexec's options that take a value. */
@@ -254,43 +291,54 @@ function sudoShellFlag(word: string): boolean {
   return false;
 }
 
-/**
- * The commands `expect -c '<tcl>'` starts: each statement (a line, or after a `;` outside quotes
- * and braces) that is `spawn` or `exec`, its words as a shell line (Tcl's braces quote as single
- * quotes do; spawn's own options dropped).
- */
-function expectSpawns(args: Word[]): string[] {
-  const out: string[] = [];
-  args.forEach((w, i) => {
-    if (w.value !== '-c' || !args[i + 1]) return;
-    for (const statement of tclStatements(args[i + 1]!.value)) {
-      const m = /^\s*(spawn|exec)\s+((?:-(?:noecho|console|nottycopy|nottyinit|pty|ignore\s+\S+|open\s+\S+|leaveopen\s+\S+)\s+)*)(.*)$/s.exec(statement);
-      if (m?.[3]?.trim()) out.push(m[3].replace(/[{}]/g, "'"));
-    }
-  });
-  return out;
-}
+/** expect's options that take a value (`-c cmds`, `-D n`, `-f file`, `-b file`), also last in a cluster (`-dc 'cmds'`) or joined (`-ccmds`). */
+const EXPECT_VALUED = 'cDfb';
 
-/** A Tcl script's statements: split at newlines and `;` outside double quotes and braces. */
-function tclStatements(script: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < script.length; i++) {
-    const c = script[i];
-    if (c === '\\') i++;
-    else if (c === '"' && depth === 0) quoted = !quoted;
-    else if (c === '{' && !quoted) depth++;
-    else if (c === '}' && !quoted && depth > 0) depth--;
-    else if ((c === '\n' || c === ';') && !quoted && depth === 0) {
-      out.push(script.slice(start, i));
-      start = i + 1;
+/**
+ * What expect's options say: the scripts of its `-c` options, and whether it reads a script on
+ * stdin (no script file and no `-c`, or the file `-` or `/dev/stdin`: `expect <<< 'spawn …'`).
+ */
+function expectOptions(args: Word[]): { scripts: string[]; readsStdin: boolean } {
+  const scripts: string[] = [];
+  let file: string | null = null;
+  for (let i = 0; i < args.length && file === null; i++) {
+    const v = args[i]!.value;
+    if (v === '--' || !v.startsWith('-') || v === '-') {
+      file = v === '--' ? (args[i + 1]?.value ?? '') : v;
+      break;
+    }
+    for (let k = 1; k < v.length; k++) {
+      if (!EXPECT_VALUED.includes(v[k]!)) continue;
+      const value = k + 1 < v.length ? v.slice(k + 1) : (args[++i]?.value ?? '');
+      if (v[k] === 'c') scripts.push(value);
+      else if (v[k] === 'f' || v[k] === 'b') file = value;
+      break;
     }
   }
-  out.push(script.slice(start));
-  return out;
+  return { scripts, readsStdin: file === '-' || file === '/dev/stdin' || (file === null || file === '' ? !scripts.length : false) };
 }
+
+/** The commands `expect -c '<tcl>'` starts (tcl-script.ts reads them). */
+function expectSpawns(args: Word[]): string[] {
+  return expectOptions(args).scripts.flatMap((script) => tclCommandLines(script));
+}
+
+/**
+ * The commands a Tcl script read on stdin starts (`expect <<< 'spawn …'`, `echo 'exec …' |
+ * tclsh`): `stdin` is the text the command line shows it reads (a here-string, a heredoc, what a
+ * static stage before writes), null when it shows none.
+ */
+export function stdinTclLines(program: string, args: Word[], stdin: string | null): string[] {
+  if (stdin === null) return [];
+  const reads =
+    program === 'expect'
+      ? expectOptions(args).readsStdin
+      : TCL_SHELLS.has(program) && (args.length === 0 || args[0]!.value === '-' || args[0]!.value === '/dev/stdin');
+  return reads ? tclCommandLines(stdin) : [];
+}
+
+/** Tcl's own shells: a script on stdin when no file is named. */
+const TCL_SHELLS = new Set(['tclsh', 'wish', 'jimsh']);
 
 /** The words from position `from` on, as one command line (what a wrapper hands a shell). */
 export function wordsFrom(args: Word[], from: number): string {

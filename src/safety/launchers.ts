@@ -1,3 +1,4 @@
+import { argvLine } from './argv-line.ts';
 import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
 import type { Word } from './shell.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
@@ -29,8 +30,13 @@ export interface LauncherSpec extends WrapperSpec {
    * next verb (`tmux new -d x \; new-window y`)
    */
   scriptVerbs?: Record<string, string[]>;
-  /** the option the script verbs follow (`screen -S x -X stuff 'cmd\n'`); without it the program runs its command as other wrappers do */
+  /**
+   * the option that makes the words after all options a script verb (`screen -S x -X stuff
+   * 'cmd\n'`, `screen -X -S x exec cmd`); without it the program runs its command as other wrappers do
+   */
   verbOption?: string;
+  /** the script verbs whose words are an argv the program runs as it is, no shell between (`screen -X exec sh -c 'cmd'`) */
+  argvVerbs?: string[];
   /** options whose value is the program run, with the words after `--` as its arguments (`start-stop-daemon --exec /bin/x -- args`); the first listed that is given wins */
   programOptions?: string[];
 }
@@ -76,6 +82,7 @@ const SCREEN: LauncherSpec = {
   valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'],
   verbOption: '-X',
   scriptVerbs: { stuff: [], screen: ['-t'], exec: [] },
+  argvVerbs: ['screen', 'exec'],
 };
 /** mise (once `rtx`): `mise exec|x [tool@version…] -- cmd`, `-c 'line'`. */
 const MISE: LauncherSpec = {
@@ -228,7 +235,8 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
 export function launch(program: string, args: Word[]): LaunchStep | null {
   const own = shapedLaunch(program, args);
   if (own) return own;
-  const spec = Object.hasOwn(LAUNCHERS, program) ? LAUNCHERS[program]! : null;
+  // byobu hands its words to tmux or to screen, whichever it runs: `-X` is screen's alone
+  const spec = program === 'byobu' && args.some((w) => w.value === '-X') ? SCREEN : Object.hasOwn(LAUNCHERS, program) ? LAUNCHERS[program]! : null;
   return spec && tableShape(args, spec);
 }
 
@@ -284,7 +292,7 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
   });
   const verbs = spec.scriptVerbs;
   if (!verbs) return out;
-  const after = spec.verbOption ? args.findIndex((w) => w.value === spec.verbOption) + 1 : skipOptions(args, spec).index;
+  const after = skipOptions(args, spec).index;
   let group = args.slice(after);
   while (group.length) {
     const end = group.findIndex((w) => w.value === ';');
@@ -296,6 +304,10 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
     let from = skipOptions(words, { valued }).index;
     // screen's `exec .!. cmd`: the pattern of the file descriptors it hands the command comes first
     if (own[0]!.value === 'exec' && /^[.!:|]+$/.test(words[from]?.value ?? '')) from++;
+    if (spec.argvVerbs?.includes(own[0]!.value)) {
+      if (from < words.length) out.push(argvLine(words.slice(from).map((w) => w.value)));
+      continue;
+    }
     const line = words
       .slice(from)
       .map((w) => (ENTER_KEYS.has(w.value) ? '\n' : w.value))

@@ -6,6 +6,7 @@ import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
 import { gitNameUses } from './git-name-queries.ts';
+import { configOperands } from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
@@ -424,19 +425,28 @@ function git(inv: Invocation): PathUse[] {
     }
     case 'log':
       return generic(inv, gitLogWords(rest));
+    // `git config trailer.sign.key x`: the setting's name is no path (its value and `--file` may be)
+    case 'config': {
+      const name = configOperands(values)[0];
+      return generic(inv, name === undefined ? rest : rest.filter((_, j) => j !== name));
+    }
     default:
       return sub === undefined ? [] : generic(inv, rest);
   }
 }
 
-/** bash's `history -w FILE` (or `-a`) writes the history into FILE, `-r`/`-n` read it; `-p`/`-s` words and `-d`'s offset are no paths. */
+/**
+ * bash's `history -w FILE` (or `-a`) writes the history into FILE, `-r`/`-n` read it; `-p`/`-s`
+ * words and `-d`'s offset are no paths, and the default history file (`~/.bash_history`, where
+ * plain `history -w` writes) is none to judge.
+ */
 function history(inv: Invocation): PathUse[] {
   const flags = inv.args
     .filter((w) => /^-[a-z]+$/.test(w.value))
     .map((w) => w.value)
     .join('');
   const file = inv.args.find((w) => !w.value.startsWith('-'));
-  if (!file || /[psd]/.test(flags)) return [];
+  if (!file || /[psd]/.test(flags) || /^(~|\$HOME|\$\{HOME\})\/\.bash_history$/.test(file.raw.replace(/"/g, ''))) return [];
   return /[wa]/.test(flags) ? [use(file, file.value, 'write')] : /[rn]/.test(flags) ? [use(file, file.value, 'read')] : [];
 }
 
