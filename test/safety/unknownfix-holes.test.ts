@@ -50,6 +50,7 @@ const ASKED: ReadonlyArray<readonly [string, string]> = [
   ['terragrunt run-all plan', 'terragrunt destroy-all'],
   ['supabase functions delete hello --project-ref abcdefghijkl', 'supabase projects delete abcdefghijkl'],
   ['pulumi stack tag rm env', 'pulumi stack rm dev --force'],
+  ['az storage blob upload-batch --account-name acme -d site -s dist', 'az storage blob delete-batch --account-name acme -s site'],
 ];
 
 describe('the destroying verbs the reading was for are named by the infra check', () => {
@@ -65,6 +66,7 @@ testHoles({
   // what the general reading denied on purpose, now each named by the publish check of its program
   'the publishing verbs the reading was for are named by the publish check': [
     ['vercel redeploy https://app-git-feat-x.vercel.app', 'vercel promote https://app-x1.vercel.app'],
+    ['vercel redeploy https://app-git-feat-x.vercel.app --target preview', 'vercel redeploy https://app-x1.vercel.app --target production'],
     ['vercel rolling-release fetch', 'vercel rolling-release start --dpl https://app-x1.vercel.app'],
     ['vercel rolling-release abort', 'vercel rolling-release approve --dpl https://app-x1.vercel.app'],
     ['fly secrets set --stage KEY=v', 'fly secrets deploy'],

@@ -177,7 +177,7 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
         reason: `\`vercel rolling-release ${step}\` moves production traffic onto a new deployment, in front of its visitors`,
       };
     const prod = hasOption(args, '--prod') || optionValues(args, '--target').includes('production');
-    if (!prod || (s !== undefined && s !== 'deploy' && !s.includes('/') && !s.startsWith('.'))) return null;
+    if (!prod || (s !== undefined && s !== 'deploy' && s !== 'redeploy' && !s.includes('/') && !s.startsWith('.'))) return null;
     return { rule: 'vercel --prod', reason: '`vercel --prod` deploys to the production domain, replacing the live site for every visitor' };
   },
   netlify: (args) =>
@@ -197,7 +197,9 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
       "replaces the live Cloudflare Worker or Pages site that serves its routes' traffic",
       dryRun,
     )(group ? args.slice(i + 1) : args, env);
-    return hit && group ? { ...hit, rule: `wrangler ${group} ${hit.rule.slice(9)}` } : hit;
+    if (!hit || !group) return hit;
+    const rule = `wrangler ${group} ${hit.rule.slice(9)}`;
+    return { rule, reason: hit.reason.replace(`\`${hit.rule}\``, `\`${rule}\``) };
   },
   railway: deploys(
     'railway',
