@@ -73,11 +73,15 @@ function eas(program: string): ToolCheck {
       return storeHit(`${program} deploy --prod`, "replaces the project's live EAS Hosting site");
     if (s === undefined || !EAS_UPDATES.has(s)) return null;
     // a channel command points the channel its first operand names (at a branch, which says nothing of who downloads it)
-    const channel = s.startsWith('channel:') ? args[operandAt(args, EAS_VALUED, at + 1)] : undefined;
-    const names = s.startsWith('channel:') ? (channel === undefined ? [] : [channel]) : optionValues(args, '--branch', '--channel', '--destination-channel');
-    return nonProduction(names)
+    if (s.startsWith('channel:')) {
+      const channel = args[operandAt(args, EAS_VALUED, at + 1)];
+      return nonProduction(channel === undefined ? [] : [channel])
+        ? null
+        : storeHit(`${program} ${s}`, "changes the over-the-air update that the app's installs on that channel download at their next launch");
+    }
+    return nonProduction(optionValues(args, '--branch', '--channel', '--destination-channel'))
       ? null
-      : storeHit(`${program} ${s}`, "changes the over-the-air update that the app's installs on that channel download at their next launch");
+      : storeHit(`${program} ${s}`, "sends an over-the-air update that the app's installs on that branch download at their next launch");
   };
 }
 
