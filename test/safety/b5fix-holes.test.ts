@@ -1,7 +1,7 @@
 /**
  * The publishing and deleting verbs of programs a family already knows, which the fifth fresh
- * battery (fresh-battery5.ts) found allowed: a known program's other verbs are judged by the
- * unknown-command rule's reading, build tools' own publishing goals, and app stores and model hubs.
+ * battery (fresh-battery5.ts) found allowed: a known program's destroying verbs its family's check
+ * now names, build tools' own publishing goals, and app stores and model hubs.
  * Every row pairs an everyday command that must pass silently with a dangerous neighbour the same
  * fix must catch. The context is context.ts's: the project /home/u/proj on branch main, home /home/u.
  */
@@ -11,8 +11,8 @@ import { decide, testHoles } from './context.ts';
 
 /** Rows of the infra family, asked by default: [an everyday command that passes, a neighbour a person is asked about]. */
 const ASKED: Record<string, ReadonlyArray<readonly [string, string]>> = {
-  // a program the infra check knows (supabase: `db reset`) still has its other verbs read
-  "a known program's other deleting verbs are judged by their words": [
+  // a program the infra check knows (supabase: `db reset`) has its other destroying verbs named there too
+  "a known program's other deleting verbs are named by its family's check": [
     ['supabase projects list', 'supabase projects delete abcdefghijkl'],
     ['supabase start', 'npx supabase projects delete abcdefghijkl'],
     ['supabase branches list', 'supabase branches delete feat-login'],

@@ -99,14 +99,14 @@ const aws: ArgsCheck = (args) => {
   return { rule, reason: `\`${rule}\` deletes cloud resources and the data in them for good; AWS keeps no copy to restore` };
 };
 
-/** A command of nested groups ending in `delete` (gcloud's and az's verb): `sql instances delete`, `group delete`. */
+/** A command of nested groups ending in `delete` (gcloud's and az's verb): `sql instances delete`, `group delete`, `storage blob delete-batch`. */
 function deleteVerb(args: string[], valued: ReadonlySet<string>): string | null {
   let path = '';
   for (let k = operandAt(args, valued); k >= 0; k = operandAt(args, valued, k + 1)) {
     const w = args[k]!;
     if (!/^[a-z][a-z0-9-]*$/.test(w)) return null;
     path = path ? `${path} ${w}` : w;
-    if (w === 'delete') return path;
+    if (w === 'delete' || w === 'delete-batch') return path;
   }
   return null;
 }
@@ -143,6 +143,11 @@ const AZ_VALUED = new Set(['--subscription', '-o', '--output', '--query']);
 
 const az: ArgsCheck = (args) => {
   const path = deleteVerb(args, AZ_VALUED);
+  if (path?.endsWith('delete-batch'))
+    return {
+      rule: `az ${path}`,
+      reason: `\`az ${path}\` deletes every blob or file of the container or share that its pattern matches, for good unless soft delete is on`,
+    };
   return path
     ? { rule: `az ${path}`, reason: `\`az ${path}\` deletes an Azure resource and everything in it; a deleted resource group takes all its resources along` }
     : null;

@@ -68,13 +68,23 @@ function execIn(program: string, args: string[]): string[] | null {
   return target < 0 ? null : args.slice(target + 1);
 }
 
-/** terraform, tofu, terragrunt: `destroy`, `apply -destroy` (`terragrunt run-all destroy`, `terragrunt run -- destroy`). */
+/**
+ * terraform, tofu, terragrunt: `destroy`, `apply -destroy` (`terragrunt run-all destroy`,
+ * `terragrunt run -- destroy`, the older `terragrunt destroy-all`), and `workspace delete`.
+ */
 function terraform(program: string): ArgsCheck {
   return (args) => {
     let i = operandAt(args);
     if (args[i] === 'run-all' || args[i] === 'run') i = operandAt(args, undefined, i + 1);
     const sub = args[i];
-    const what = sub === 'destroy' ? 'destroy' : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
+    if (sub === 'workspace' && args[operandAt(args, undefined, i + 1)] === 'delete') {
+      return {
+        rule: `${program} workspace delete`,
+        reason: `\`${program} workspace delete\` deletes a workspace and its state; with \`-force\` one that still manages resources, which are left running with nothing to manage them`,
+      };
+    }
+    const destroy = sub === 'destroy' || (program === 'terragrunt' && sub === 'destroy-all');
+    const what = destroy ? sub : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
     return (
       what && {
         rule: `${program} ${what}`,
@@ -108,16 +118,10 @@ function teardown(program: string, verb: string, what: string): ArgsCheck {
   return (args) => (args[operandAt(args)] === verb ? { rule: `${program} ${verb}`, reason: `\`${program} ${verb}\` ${what}` } : null);
 }
 
-/**
- * The subcommand words of a program whose every form this family's check judges itself, so the
- * unknown-command rule reads past them; `*`: every word (aws's check reads every operation:
- * `delete-*`, `terminate-*`, `s3 rb`, `s3 rm --recursive`).
- */
-export function infraOwnVerbs(program: string): ReadonlySet<string> | undefined {
-  return OWN_VERBS.get(program);
+/** Whether the infra family has a check of its own for this program (the unknown-command rule leaves it alone). */
+export function knowsInfra(program: string): boolean {
+  return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || program === 'redis-cli';
 }
-
-const OWN_VERBS = new Map<string, ReadonlySet<string>>([['aws', new Set(['*'])]]);
 
 const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 

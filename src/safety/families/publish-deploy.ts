@@ -104,8 +104,23 @@ const VERCEL_VALUED = new Set([
   '--target',
 ]);
 const NONE = new Set<string>();
+/** `vercel rolling-release` steps that move production traffic (`configure`, `fetch`, `abort` do not). */
+const ROLLING_STEPS = new Set(['start', 'approve', 'complete']);
+
 const FIREBASE_VALUED = new Set(['-P', '--project', '--token', '--account', '-c', '--config']);
 const FLY_VALUED = new Set(['-a', '--app', '-c', '--config', '-t', '--access-token']);
+/** fly: `deploy`, and `secrets deploy` (the staged secrets, rolled out by restarting every machine). */
+function fly(program: string): ToolCheck {
+  const deploy = deploys(program, ['deploy'], FLY_VALUED, FLY_DOES);
+  return (args, env) => {
+    const i = operandAt(args, FLY_VALUED);
+    if (args[i] !== 'secrets') return deploy(args, env);
+    return args[operandAt(args, FLY_VALUED, i + 1)] === 'deploy'
+      ? { rule: `${program} secrets deploy`, reason: `\`${program} secrets deploy\` ${FLY_DOES}, with the staged secrets` }
+      : null;
+  };
+}
+
 const SLS_VALUED = new Set(['-s', '--stage', '-r', '--region', '-c', '--config', '--aws-profile']);
 const SLS_DOES = 'updates the live functions and cloud stack of the stage it targets';
 const FLY_DOES = "rolls a new release out to the app's running machines, in front of its users";
@@ -122,25 +137,59 @@ export const GCLOUD_VALUED = new Set([
   '--trace-token',
 ]);
 
+/** gcloud commands (groups and verb, after `alpha`/`beta`) that replace what a live service runs. */
+const GCLOUD_ROLLOUTS = new Set([
+  'app deploy',
+  'functions deploy',
+  'run deploy',
+  'run jobs deploy',
+  'run services replace',
+  'run jobs replace',
+  'run multi-region-services replace',
+  'endpoints services deploy',
+  'ai endpoints deploy-model',
+]);
+
+/** gcloud's command words: its leading operands past the global options and a release track (`beta`), at most four. */
+function gcloudCommand(args: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = operandAt(args, GCLOUD_VALUED); i >= 0 && i < args.length && words.length < 4; i = operandAt(args, GCLOUD_VALUED, i + 1)) {
+    const w = args[i]!;
+    if (!/^[a-z][a-z0-9-]*$/.test(w)) break;
+    if (!(words.length === 0 && (w === 'alpha' || w === 'beta'))) words.push(w);
+  }
+  return words;
+}
+
+const nameWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/);
+
 export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
   gh,
   firebase: deploys('firebase', ['deploy'], FIREBASE_VALUED, 'replaces what is live on the Firebase project — hosting, functions, rules — for all its users'),
   vercel: (args) => {
+    const at = operandAt(args, VERCEL_VALUED);
+    const s = args[at];
+    if (s === 'promote') return { rule: 'vercel promote', reason: '`vercel promote` makes a deployment the production one, serving every visitor' };
+    const step = s === 'rolling-release' || s === 'rr' ? args[operandAt(args, VERCEL_VALUED, at + 1)] : undefined;
+    if (step !== undefined && ROLLING_STEPS.has(step))
+      return {
+        rule: `vercel rolling-release ${step}`,
+        reason: `\`vercel rolling-release ${step}\` moves production traffic onto a new deployment, in front of its visitors`,
+      };
     const prod = hasOption(args, '--prod') || optionValues(args, '--target').includes('production');
-    const s = args[operandAt(args, VERCEL_VALUED)];
-    if (!prod || (s !== undefined && s !== 'deploy' && !s.includes('/') && !s.startsWith('.'))) return null;
+    if (!prod || (s !== undefined && s !== 'deploy' && s !== 'redeploy' && !s.includes('/') && !s.startsWith('.'))) return null;
     return { rule: 'vercel --prod', reason: '`vercel --prod` deploys to the production domain, replacing the live site for every visitor' };
   },
   netlify: (args) =>
     args[operandAt(args)] === 'deploy' && (hasOption(args, '--prod', '--prod-if-unlocked') || args.includes('-p'))
       ? { rule: 'netlify deploy --prod', reason: '`netlify deploy --prod` replaces the live production site for every visitor' }
       : null,
-  fly: deploys('fly', ['deploy'], FLY_VALUED, FLY_DOES),
-  flyctl: deploys('flyctl', ['deploy'], FLY_VALUED, FLY_DOES),
+  fly: fly('fly'),
+  flyctl: fly('flyctl'),
   wrangler: (args, env) => {
-    // `wrangler pages deploy`, `wrangler versions deploy`: the same, for Pages or a Worker's versions
+    // `wrangler pages deploy`, `wrangler versions deploy`, `wrangler triggers deploy`: the same, for Pages, a Worker's versions or its routes and schedules
     const i = operandAt(args);
-    const group = args[i] === 'pages' || args[i] === 'versions' ? args[i] : null;
+    const group = args[i] === 'pages' || args[i] === 'versions' || args[i] === 'triggers' ? args[i] : null;
     const hit = deploys(
       'wrangler',
       ['deploy', 'publish'],
@@ -148,7 +197,9 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
       "replaces the live Cloudflare Worker or Pages site that serves its routes' traffic",
       dryRun,
     )(group ? args.slice(i + 1) : args, env);
-    return hit && group ? { ...hit, rule: `wrangler ${group} ${hit.rule.slice(9)}` } : hit;
+    if (!hit || !group) return hit;
+    const rule = `wrangler ${group} ${hit.rule.slice(9)}`;
+    return { rule, reason: hit.reason.replace(`\`${hit.rule}\``, `\`${rule}\``) };
   },
   railway: deploys(
     'railway',
@@ -160,14 +211,16 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
   sls: deploys('sls', ['deploy'], SLS_VALUED, SLS_DOES),
   cdk: deploys('cdk', ['deploy'], NONE, 'changes the live CloudFormation stacks of the app; resources may be replaced or deleted along the way'),
   gcloud: (args) => {
-    let i = operandAt(args, GCLOUD_VALUED);
-    if (args[i] === 'alpha' || args[i] === 'beta') i = operandAt(args, GCLOUD_VALUED, i + 1);
-    const group = args[i];
-    if (group !== 'app' && group !== 'run' && group !== 'functions') return null;
-    if (args[operandAt(args, GCLOUD_VALUED, i + 1)] !== 'deploy') return null;
-    return {
-      rule: `gcloud ${group} deploy`,
-      reason: `\`gcloud ${group} deploy\` rolls a new version out to the live Google Cloud service and sends its traffic there`,
-    };
+    const words = gcloudCommand(args);
+    // the command is the first words; the ones after it are its operands (`run deploy web`)
+    const shown = [2, 3].map((n) => words.slice(0, n).join(' ')).find((c) => GCLOUD_ROLLOUTS.has(c) || c === 'deploy releases promote') ?? '';
+    if (GCLOUD_ROLLOUTS.has(shown))
+      return { rule: `gcloud ${shown}`, reason: `\`gcloud ${shown}\` rolls a new version out to the live Google Cloud service and sends its traffic there` };
+    if (shown === 'deploy releases promote' && !onlyNonProduction(optionValues(args, '--to-target').flatMap(nameWords)))
+      return {
+        rule: 'gcloud deploy releases promote',
+        reason: '`gcloud deploy releases promote` rolls a release out to the next target of its pipeline, production at the end',
+      };
+    return null;
   },
 };

@@ -4,7 +4,7 @@ import { type Hit, hasOption, operandAt, operands, type ToolCheck } from './args
  * The publish family's build tools and language registries past the big ones: the goals and tasks
  * of Pants, sbt and Mill that publish, Hex (`mix hex.publish`), Hackage (`cabal upload --publish`,
  * `stack upload`), LuaRocks, CocoaPods, CPAN, opam (`dune-release`), JSR (`deno publish`) and
- * PyPI through maturin. Their local neighbours stay free: `sbt publishLocal`, `mill
+ * PyPI through maturin and rye. Their local neighbours stay free: `sbt publishLocal`, `mill
  * __.publishLocal`, `cabal upload` of a candidate, `stack upload --candidate`.
  */
 
@@ -27,19 +27,51 @@ const pants: ToolCheck = (args) => {
   return null;
 };
 
-/** sbt tasks that upload to a remote repository (sbt-pgp, sbt-sonatype, sbt-release-early); `publishLocal`, `publishM2` stay local. */
-const SBT_PUBLISH = new Set(['publish', 'publishSigned', 'sonatypeRelease', 'sonatypeBundleRelease', 'sonatypeCentralRelease', 'releaseEarly']);
+/**
+ * sbt tasks that upload to a remote repository (sbt-pgp, sbt-sonatype, sbt-release-early, and
+ * sbt-release's `release`: publish, tag and push); `publishLocal`, `publishM2` stay local.
+ */
+const SBT_PUBLISH = new Set(['publish', 'publishSigned', 'sonatypeRelease', 'sonatypeBundleRelease', 'sonatypeCentralRelease', 'releaseEarly', 'release']);
 
-/** `sbt publish`, `sbt +publishSigned`, `sbt core/publish`, `sbt ";clean;publishSigned"`, `sbt "project core" publish`. */
+/**
+ * `sbt publish`, `sbt +publishSigned`, `sbt core/publish`, `sbt ";clean;publishSigned"`, `sbt
+ * "project core" publish`, `sbt "release with-defaults"`: each command's first word is its task,
+ * the words after it its arguments (`sbt "testOnly acme.ReleaseSpec"`).
+ */
 const sbt: ToolCheck = (args) => {
   for (const a of operands(args)) {
-    for (const command of a.split(/[;\s]+/)) {
-      const task = command.replace(/^\++/, '').slice(command.lastIndexOf('/') + 1);
+    for (const command of a.split(';')) {
+      const first = command.trim().split(/\s+/)[0]!;
+      const task = first.replace(/^\++/, '').slice(first.lastIndexOf('/') + 1);
       if (SBT_PUBLISH.has(task)) return hit(`sbt ${task}`, "the build's artifacts to a remote repository (Maven Central, the project's own)");
     }
   }
   return null;
 };
+
+/** `mix hex.publish`, also as a task of `mix do` (`mix do compile, hex.publish`; `mix do compile + hex.publish`), unless `--dry-run`. */
+const mix: ToolCheck = (args) => {
+  const i = operandAt(args);
+  const tasks = args[i] === 'do' ? mixDoTasks(args.slice(i + 1)) : [args.slice(i)];
+  return tasks.some((t) => t[0] === 'hex.publish' && !t.includes('--dry-run')) ? hit('mix hex.publish', 'a package version (or its docs) to Hex') : null;
+};
+
+/** The tasks of `mix do`, each with its arguments: separated by `+` words or by commas. */
+function mixDoTasks(args: readonly string[]): string[][] {
+  const tasks: string[][] = [[]];
+  for (const a of args) {
+    if (a === '+') {
+      tasks.push([]);
+      continue;
+    }
+    const pieces = a.split(',');
+    pieces.forEach((p, k) => {
+      if (k > 0) tasks.push([]);
+      if (p) tasks.at(-1)!.push(p);
+    });
+  }
+  return tasks;
+}
 
 /** Mill tasks that upload: `__.publish`, `app.publish`, `mill.scalalib.PublishModule/publishAll`; not `publishLocal`, `publishM2Local`. */
 const MILL_PUBLISH = new Set(['publish', 'publishAll', 'publishSonatypeCentral']);
@@ -69,7 +101,7 @@ export const LANG_TOOLS: Record<string, ToolCheck> = {
   pants,
   sbt,
   mill,
-  mix: (args) => (sub(args) === 'hex.publish' ? hit('mix hex.publish', 'a package version (or its docs) to Hex') : null),
+  mix,
   // without `--publish` cabal uploads a candidate: not what `cabal install` resolves, and replaceable
   cabal: (args) =>
     sub(args) === 'upload' && hasOption(args, '--publish') ? hit('cabal upload --publish', 'a package version (or its docs) to Hackage') : null,
@@ -83,6 +115,10 @@ export const LANG_TOOLS: Record<string, ToolCheck> = {
   },
   'dune-release': duneRelease,
   'cpan-upload': () => hit('cpan-upload', 'a distribution to CPAN through PAUSE'),
+  rye: (args) => (sub(args) === 'publish' ? hit('rye publish', 'distributions to PyPI') : null),
   deno: (args) => (sub(args) === 'publish' ? hit('deno publish', 'a package version to JSR') : null),
-  maturin: (args) => (sub(args) === 'upload' ? hit('maturin upload', 'distributions to PyPI') : null),
+  maturin: (args) => {
+    const s = sub(args);
+    return s === 'upload' || s === 'publish' ? hit(`maturin ${s}`, 'distributions to PyPI') : null;
+  },
 };

@@ -54,18 +54,39 @@ function nonProduction(names: readonly string[]): boolean {
   return names.length > 0 && names.every((n) => onlyNonProduction(n.toLowerCase().split(/[^a-z0-9]+/)));
 }
 
-/** Expo: `eas submit` (to the stores), `eas build --auto-submit`, `eas update` (an over-the-air update) unless to a preview or staging branch or channel. */
+/** `eas` commands that change what a channel's installs download next, unless the branch or channel named is a preview or staging one. */
+const EAS_UPDATES = new Set(['update', 'update:republish', 'update:roll-back-to-embedded', 'channel:edit', 'channel:rollout']);
+
+/**
+ * Expo: `eas submit` (to the stores), `eas build --auto-submit`, `eas deploy --prod` (EAS Hosting's
+ * production site), and over-the-air updates (EAS_UPDATES) unless to a preview or staging branch or
+ * channel (a `channel:` command's channel is its first operand).
+ */
 function eas(program: string): ToolCheck {
   return (args) => {
-    const s = args[operandAt(args)];
+    const at = operandAt(args);
+    const s = args[at];
     if (s === 'submit') return storeHit(`${program} submit`, 'uploads the app build to the App Store or Google Play');
     if (s === 'build' && hasOption(args, '--auto-submit', '--auto-submit-with-profile'))
       return storeHit(`${program} build --auto-submit`, 'builds the app and uploads it to the App Store or Google Play');
-    if ((s === 'update' || s === 'update:republish') && !nonProduction(optionValues(args, '--branch', '--channel', '--destination-channel')))
-      return storeHit(`${program} ${s}`, "sends an over-the-air update that the app's installs on that branch download at their next launch");
-    return null;
+    if (s === 'deploy' && hasOption(args, '--prod', '--production'))
+      return storeHit(`${program} deploy --prod`, "replaces the project's live EAS Hosting site");
+    if (s === undefined || !EAS_UPDATES.has(s)) return null;
+    // a channel command points the channel its first operand names (at a branch, which says nothing of who downloads it)
+    if (s.startsWith('channel:')) {
+      const channel = args[operandAt(args, EAS_VALUED, at + 1)];
+      return nonProduction(channel === undefined ? [] : [channel])
+        ? null
+        : storeHit(`${program} ${s}`, "changes the over-the-air update that the app's installs on that channel download at their next launch");
+    }
+    return nonProduction(optionValues(args, '--branch', '--channel', '--destination-channel'))
+      ? null
+      : storeHit(`${program} ${s}`, "sends an over-the-air update that the app's installs on that branch download at their next launch");
   };
 }
+
+/** eas options that take a separate value, before a channel's name. */
+const EAS_VALUED = new Set(['--branch', '--channel', '--percent', '--runtime-version', '--platform', '-p', '--message', '-m']);
 
 /** `altool --upload-app` / `--upload-package`: a build to App Store Connect (`--notarize-app`, `--validate-app` only check). */
 function altool(program: string): ToolCheck {

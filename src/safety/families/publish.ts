@@ -19,27 +19,10 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  */
 export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => (inv ? envFor(ctx).run(inv.program, values(inv)) : null);
 
-/**
- * The subcommand words of a program whose every form this family's check judges itself, so the
- * unknown-command rule reads past them: `vercel deploy` and `netlify deploy` publish only with
- * `--prod`, `goreleaser release` not with `--snapshot`, a Firebase preview channel is no live site,
- * `gcloud deploy` is Cloud Deploy's group (its `releases promote` is still read), `mix release`
- * assembles an Elixir release in `_build` (`mix hex.publish` publishes).
- */
-export function publishOwnVerbs(program: string): ReadonlySet<string> | undefined {
-  return OWN_VERBS.get(normalize(program));
+/** Whether the publish family has a check of its own for this program (the unknown-command rule leaves it alone). */
+export function knowsPublish(program: string): boolean {
+  return TOOLS.has(normalize(program));
 }
-
-const OWN_VERBS = new Map<string, ReadonlySet<string>>(
-  Object.entries({
-    vercel: ['deploy'],
-    netlify: ['deploy'],
-    goreleaser: ['release'],
-    firebase: ['hosting:channel:deploy'],
-    gcloud: ['deploy'],
-    mix: ['release'],
-  }).map(([program, verbs]) => [program, new Set(verbs)]),
-);
 
 const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...LANG_TOOLS, ...DEPLOY_TOOLS, ...STORE_TOOLS }));
 

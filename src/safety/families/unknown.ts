@@ -4,8 +4,8 @@ import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
-import { infraOwnVerbs } from './infra.ts';
-import { normalize, publishOwnVerbs } from './publish.ts';
+import { knowsInfra } from './infra.ts';
+import { knowsPublish, normalize } from './publish.ts';
 import { onlyNonProduction } from './publish-deploy.ts';
 import type { FamilyContext } from './types.ts';
 
@@ -42,8 +42,8 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
   const out: Array<{ family: FamilyName; hit: Hit }> = [];
   for (const f of FAMILIES) {
     if (!('unknown' in f) || ctx.policy.families[f.name] === 'off') continue;
-    const own = f.name === 'publish' ? publishOwnVerbs(program) : infraOwnVerbs(program);
-    const hit = judge(program, args, path, f.unknown, f.name === 'publish', own);
+    if (f.name === 'publish' ? knowsPublish(program) : f.name === 'infra' ? knowsInfra(program) : false) continue;
+    const hit = judge(program, args, path, f.unknown, f.name === 'publish');
     if (hit) out.push({ family: f.name, hit });
   }
   return out;
@@ -87,15 +87,10 @@ function setsOf(rule: VerbRule) {
   return s;
 }
 
-/**
- * The verb a command's subcommand words hold for one family, as a hit; null when they hold none or
- * the command only reads. `own`: the subcommand words the family's check judges in full, skipped
- * (`*`: all of them; a statement handed to the program is still read).
- */
-function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean, own?: ReadonlySet<string>): Hit | null {
+/** The verb a command's subcommand words hold for one family, as a hit; null when they hold none or the command only reads. */
+function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean): Hit | null {
   const { verbs, targeted, targets } = setsOf(rule);
   for (let i = 0; i < path.length; i++) {
-    if (own && (own.has('*') || own.has(path[i]!))) continue;
     const ws = parts(path[i]!);
     const strong = ws.find((w) => verbs.has(w));
     const aimed = strong ? undefined : ws.find((w) => targeted.has(w));
