@@ -82,6 +82,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       else if (!optionsEnd && rmOption(v) === '--no-preserve-root') return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
       else if (!optionsEnd && recursiveFlag(v)) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
+      // an operand the shell made empty (`rm -rf ""`, `"${x%dist}"`) names no file: rm removes nothing there
+      else if (v === '' && !w.glob) continue;
       else targets.push(w);
     }
     // `rm -f .git/objects/pack/*.pack`, `rm .git/packed-refs`: files of the history, removed one by one
