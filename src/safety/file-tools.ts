@@ -1,5 +1,6 @@
 import { familyFinding } from './families/index.ts';
 import { guardedAbsolute, writeHit } from './families/system-paths.ts';
+import { historyPart } from './history-files.ts';
 import type { Access } from './path-access.ts';
 import { pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { globAlternatives, matchInside, resolvePath } from './paths.ts';
@@ -22,6 +23,8 @@ export interface FileToolContext {
   cwd: string;
   home: string;
   root?: string | undefined;
+  /** the common git folder of a linked worktree (its history lies there) */
+  commonDir?: string | undefined;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
 }
@@ -83,6 +86,10 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
             : f.reason,
         );
       }
+      // a file of the history (`.git/HEAD`, `packed-refs`, the objects, branches and tags) is the shell's removal to change: never
+      const history = writes ? historyPart(p, { root: ctx.root, commonDir: ctx.commonDir }) : null;
+      if (history)
+        return deny('rm.root', `\`${call.tool}\` of the project's history (${history}) loses commits; it is never allowed. Use git to change what you mean`);
       if (writes && policy.families.system !== 'off') {
         const g = guardedAbsolute(p, { policy, cwd: ctx.cwd, home: ctx.home, root: ctx.root });
         if (g) {
