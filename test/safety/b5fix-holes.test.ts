@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide, testHoles } from './context.ts';
+import { decide, testAsks, testHoles } from './context.ts';
 
 /** Rows of the infra family, asked by default: [an everyday command that passes, a neighbour a person is asked about]. */
 const ASKED: Record<string, ReadonlyArray<readonly [string, string]>> = {
@@ -23,16 +23,7 @@ const ASKED: Record<string, ReadonlyArray<readonly [string, string]>> = {
   ],
 };
 
-for (const [hole, rows] of Object.entries(ASKED)) {
-  describe(hole, () => {
-    for (const [everyday, dangerous] of rows) {
-      test(`${everyday}  passes;  ${dangerous}  is asked`, async () => {
-        assert.equal(await decide(everyday), 'allow', everyday);
-        assert.match(await decide(dangerous), /^ask \[families\.infra: /, dangerous);
-      });
-    }
-  });
-}
+testAsks(ASKED);
 
 testHoles({
   // a build tool's built-in goal or task that uploads to a public registry

@@ -36,12 +36,24 @@ export async function decide(command: string): Promise<string> {
  * neighbour that the same rule must deny].
  */
 export function testHoles(holes: Record<string, ReadonlyArray<readonly [string, string]>>): void {
+  testPairs(holes, 'denied', /^deny /);
+}
+
+/**
+ * The same for the infra family, whose default is to ask: [an everyday command that must pass,
+ * its destroying neighbour a person must be asked about].
+ */
+export function testAsks(holes: Record<string, ReadonlyArray<readonly [string, string]>>): void {
+  testPairs(holes, 'asked', /^ask \[families\.infra: /);
+}
+
+function testPairs(holes: Record<string, ReadonlyArray<readonly [string, string]>>, said: string, verdict: RegExp): void {
   for (const [hole, rows] of Object.entries(holes)) {
     describe(hole, () => {
       for (const [everyday, dangerous] of rows) {
-        test(`${everyday}  passes;  ${dangerous}  is denied`, async () => {
+        test(`${everyday}  passes;  ${dangerous}  is ${said}`, async () => {
           assert.equal(await decide(everyday), 'allow', everyday);
-          assert.match(await decide(dangerous), /^deny /, dangerous);
+          assert.match(await decide(dangerous), verdict, dangerous);
         });
       }
     });

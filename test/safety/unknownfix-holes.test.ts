@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide, testHoles } from './context.ts';
+import { decide, testAsks, testHoles } from './context.ts';
 
 describe("a known program's sub-resource verbs are its family's to judge", () => {
   const everyday = [
@@ -53,14 +53,7 @@ const ASKED: ReadonlyArray<readonly [string, string]> = [
   ['az storage blob upload-batch --account-name acme -d site -s dist', 'az storage blob delete-batch --account-name acme -s site'],
 ];
 
-describe('the destroying verbs the reading was for are named by the infra check', () => {
-  for (const [everyday, dangerous] of ASKED) {
-    test(`${everyday}  passes;  ${dangerous}  is asked`, async () => {
-      assert.equal(await decide(everyday), 'allow', everyday);
-      assert.match(await decide(dangerous), /^ask \[families\.infra: /, dangerous);
-    });
-  }
-});
+testAsks({ 'the destroying verbs the reading was for are named by the infra check': ASKED });
 
 testHoles({
   // what the general reading denied on purpose, now each named by the publish check of its program
