@@ -5,6 +5,7 @@ import { wordsFrom } from './launcher-shapes.ts';
 import { launch } from './launchers.ts';
 import { mayRun, type RunnerStart, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
+import { ASSIGNMENT } from './syntax.ts';
 import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
 export { programName };
@@ -48,7 +49,6 @@ export interface Unwrapped {
 }
 
 /** An assignment before a program, or among cross-env's words: `FOO=bar`, `PATH+=:bin`. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
 

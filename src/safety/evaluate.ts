@@ -24,6 +24,7 @@ import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { programIndex } from './syntax.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -224,8 +225,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const { invocation, scripts, alternatives } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     // `tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: the handler runs later in this shell, with the line's variables
-    const prelude =
-      scripts.length && cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw))?.value === 'trap' ? variableSetters(script.commands) : '';
+    const prelude = scripts.length && cmd.words[programIndex(cmd.words)]?.value === 'trap' ? variableSetters(script.commands) : '';
     for (const s of scripts) walkScript(prelude + s, w, depth + 1);
     if (!invocation && scripts.length) lineStages.push({ inv: lineStage(cmd), pipeline: cmd.pipeline, index: cmd.index });
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
@@ -257,7 +257,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
   // commands whose words are produced by other commands, where the consumer runs them as code
   for (const cmd of script.commands) {
     const inv = runsOf.get(cmd)?.[0];
-    const head = inv?.program ?? cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.raw))?.value;
+    const head = inv?.program ?? cmd.words[programIndex(cmd.words)]?.value;
     if (head && ((inv ? runsStdin(inv) : SHELLS.has(head)) || head === 'eval' || head === 'source' || head === '.')) {
       // what the shell runs: its words, and what it reads (`bash <<< "$(curl x)"`, a heredoc's substitutions)
       const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
@@ -272,7 +272,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
 
 /** A stage that runs the command line it is handed, as an invocation of its first word (`eval`, `watch`): what printsEnvironment reads. */
 function lineStage(cmd: SimpleCommand): Invocation {
-  const start = cmd.words.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw));
+  const start = programIndex(cmd.words);
   const words = start < 0 ? [] : cmd.words.slice(start);
   return { program: words[0]?.value ?? '', args: words.slice(1), via: [], runners: [], chdir: null, command: cmd };
 }
@@ -285,7 +285,7 @@ const SETTERS = /^(set|shift|read|mapfile|readarray|getopts|export|local|declare
  * `read d`), as a script to run before a trap handler: the values they leave are the handler's.
  */
 function variableSetters(commands: readonly SimpleCommand[]): string {
-  const setters = commands.filter((c) => c.words.length && (SETTERS.test(c.words[0]!.raw) || c.words.every((x) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw))));
+  const setters = commands.filter((c) => c.words.length && (SETTERS.test(c.words[0]!.raw) || programIndex(c.words) < 0));
   return setters.map((c) => `${c.words.map((x) => x.raw).join(' ')}\n`).join('');
 }
 

@@ -1,6 +1,7 @@
 import { argvLine } from './argv-line.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import type { Word } from './shell.ts';
+import { programIndex } from './syntax.ts';
 import { tclCommandLines } from './tcl-script.ts';
 import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
@@ -45,7 +46,7 @@ export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
     }
     // `cross-env-shell NODE_ENV=test "tsc && vitest"`: the words after the assignments, run by a shell
     case 'cross-env-shell': {
-      const at = args.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw));
+      const at = programIndex(args);
       return lines(at >= 0 ? [wordsFrom(args, at)] : [], false);
     }
     case 'ssh': {

@@ -1,7 +1,7 @@
 import { programName } from './command.ts';
 import { ownCommands } from './known-folders.ts';
 import { UNKNOWN } from './shell.ts';
-import { plainWord, type Script, type SimpleCommand, type Word } from './syntax.ts';
+import { plainWord, programIndex, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
 /**
  * What the lines a program prints name, for a removal handed them (docs/safety.md, "What a
@@ -48,7 +48,7 @@ export function commandPrints(cmd: SimpleCommand): PrintedNames {
 
 /** A simple command's words from its program on: the assignments before it skipped. */
 function fromProgram(cmd: SimpleCommand): Word[] {
-  const at = cmd.words.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw));
+  const at = programIndex(cmd.words);
   return at < 0 ? [] : cmd.words.slice(at);
 }
 

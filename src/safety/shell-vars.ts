@@ -8,10 +8,9 @@
  */
 
 import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
-import type { Script, SimpleCommand, Word } from './syntax.ts';
+import { ASSIGNMENT, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
 /** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 /**
  * The scripts that print what a command reads on its stdin by its redirections: `< <(ls ~)` (the

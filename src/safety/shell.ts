@@ -11,13 +11,12 @@ import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, stati
 import { GroupFeeds, type GroupOutput, type Stage } from './group-output.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
-import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
+import { ASSIGNMENT, type Redirect, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
 export type { Redirect, Script, SimpleCommand, Word };
 export { MAX_DEPTH, UNKNOWN };
 
 /** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac']);
 const SKIP_COMMAND = new Set(['for', 'select', 'case', '[[', '((']);
 

@@ -23,6 +23,12 @@ export interface Word {
   subs: Script[];
 }
 
+/** A variable assignment as written before a program (`FOO=bar`, `PATH+=:bin`), or alone. */
+export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+
+/** Where the program stands among a command's words: the first that is not an assignment (-1: none). */
+export const programIndex = (words: readonly Word[]): number => words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+
 /** A word of one known value, made by a rule rather than read (`-maxdepth`, `-rf`, a program's name): no quotes, nothing only the shell knows. */
 export const plainWord = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
 
