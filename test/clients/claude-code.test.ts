@@ -118,7 +118,14 @@ describe('the real Claude Code', () => {
           { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
           { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
           { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
-          { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
+          // the shape Claude Code's own instructions give its model for a commit: the message from a heredoc, the marker its last line
+          {
+            tool: 'Bash',
+            args: {
+              command: `git commit -am "$(cat <<'EOF'\nUpdate the README\n\nMore about the demo.\n\n#!axme pr=none ${REPO}\nEOF\n)"`,
+              description: 'Commit',
+            },
+          },
           { text: 'Done.' },
         ];
         const run = await runClaude(w, m, 'What must I know before I start? Then record that logs are JSON lines, try a few things, and commit the README.', {
