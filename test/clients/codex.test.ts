@@ -178,6 +178,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
         { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
         { tool: 'apply_patch', args: { input: patch('*** Update File: .codex/hooks.json\n@@\n-{\n+{"hooks": {},') } },
         shellPatch('*** Delete File: .codex/hooks.json'),
+        { tool: 'apply_patch', args: { input: patch('*** Update File: .git/HEAD\n@@\n-ref: refs/heads/main\n+ref: refs/heads/nowhere') } },
         FIND_AXME,
         { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
         commitScript('feature'),
@@ -356,6 +357,11 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
       assert.match(resultOf(s3.turns, needle) ?? '', /\.codex\/hooks\.json is axme's own state/, needle);
     }
     assert.equal(readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8'), hooksBefore);
+  });
+
+  it("the guard, apply_patch of .git/HEAD (a file of the history): denied as the shell's write to it is; HEAD unchanged", () => {
+    assert.match(resultOf(s3.turns, 'Update File: .git/HEAD') ?? '', /project's history \(\.git\/HEAD\)/);
+    assert.equal(git(l.world.project, ['symbolic-ref', 'HEAD']).trim(), 'refs/heads/main');
   });
 
   it('the guard, axme_update_safety removing a rule: denied, the rules and refs/memory/main unchanged', () => {
