@@ -1,3 +1,4 @@
+import { AXME_LAUNCH_VARIABLES } from '../model/hook-names.ts';
 import { shellJoin } from '../model/shell-quote.ts';
 import { argvLine } from './argv-line.ts';
 import type { Invocation } from './command.ts';
@@ -268,6 +269,12 @@ export function settingFindings(over: {
       reason: "allowing git's ext transport lets any URL git meets (a submodule's too) run the command it names: clone over https or ssh",
     });
   if (variables.some(([name, value]) => name === 'GIT_EXEC_PATH' && value !== '')) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
+  const launch = variables.find(([name, value]) => (AXME_LAUNCH_VARIABLES as readonly string[]).includes(name) && value !== '');
+  if (launch)
+    out.push({
+      rule: 'axme.self',
+      reason: `${launch[0]} chooses the axme every hook starts (the git hooks' checks, trailers and notes among them): a command may not set it; a machine's own choice goes in the client's local settings (axme init --local)`,
+    });
   // `GIT_PAGER=rm; GIT_PAGER+=' -rf ~'`: the pieces pass one by one, the whole is never seen here
   const appended = (over.assignments ?? [])
     .map((w) => /^([A-Za-z_][A-Za-z0-9_]*)\+=/.exec(w)?.[1])
