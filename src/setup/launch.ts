@@ -40,8 +40,14 @@ import { NOTES_REF } from '../store/code-commits.ts';
 const fromLauncher = (file: string) =>
   `if [ -z "$a" ] && [ -f "${file}" ] && { read -r n; read -r s; } < "${file}" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi`;
 
+/** Sets `a` to `$AXME_BIN` when it names a program, else to empty. */
+const FROM_AXME_BIN = 'a=${AXME_BIN:-}; [ -x "$a" ] || a=';
+
+/** When nothing is chosen yet: the project's `node_modules/.bin/axme`, `axme` on PATH, the tree top's; else empty. */
+const FROM_PROJECT_OR_PATH = `if [ -z "$a" ]; then a=node_modules/.bin/axme; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=; fi`;
+
 /** Sets `a` to the axme to run (and `AXME_NODE` to its node where one is named), or to empty when there is none. */
-export const FIND_AXME = `a=\${AXME_BIN:-}; [ -x "$a" ] || a=; ${fromLauncher('.git/axme/launcher')}; ${fromLauncher('$CLAUDE_PROJECT_DIR/.git/axme/launcher')}; if [ -z "$a" ]; then a=node_modules/.bin/axme; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=; fi`;
+export const FIND_AXME = `${FROM_AXME_BIN}; ${fromLauncher('.git/axme/launcher')}; ${fromLauncher('$CLAUDE_PROJECT_DIR/.git/axme/launcher')}; ${FROM_PROJECT_OR_PATH}`;
 
 /**
  * The file, in the git common dir, naming the node and the axme script `axme init` ran with (two
@@ -50,13 +56,15 @@ export const FIND_AXME = `a=\${AXME_BIN:-}; [ -x "$a" ] || a=; ${fromLauncher('.
 export const LAUNCHER_FILE = 'axme/launcher';
 
 /**
- * FIND_AXME for git hooks, then the axme `axme init` recorded (LAUNCHER_FILE) when none is found:
- * git hooks run in whatever shell the agent's command ran, and Codex runs every command in a login
- * shell (`bash -lc`) whose PATH comes from /etc/profile — an axme on the user's own PATH (nvm,
- * `~/.npm-global/bin` set in `.bashrc`) is not found there, and an agent's commit went unchecked.
- * The recorded node runs it (that PATH may have no node either).
+ * FIND_AXME for git hooks: the axme `axme init` recorded (LAUNCHER_FILE, found from the git common
+ * dir) comes right after `$AXME_BIN`, before the project's and PATH's. Git runs hooks in whatever
+ * shell the agent's command ran: Codex runs every command in a login shell (`bash -lc`) whose PATH
+ * comes from /etc/profile, where an axme on the user's own PATH (nvm, `~/.npm-global/bin` set in
+ * `.bashrc`) is not found, and an agent's commit went unchecked; and in a linked worktree, where
+ * `.git` is a file, an `axme` the agent put first on PATH (`PATH=/tmp/x:$PATH git commit …`)
+ * was the one the hooks ran. The recorded node runs it (that PATH may have no node either).
  */
-export const GIT_FIND_AXME = `${FIND_AXME}; if [ -z "$a" ]; then l="$(git rev-parse --git-common-dir 2>/dev/null)/${LAUNCHER_FILE}"; if [ -f "$l" ] && { read -r n; read -r s; } < "$l" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi; fi`;
+export const GIT_FIND_AXME = `${FROM_AXME_BIN}; l="$(git rev-parse --git-common-dir 2>/dev/null)/${LAUNCHER_FILE}"; ${fromLauncher('$l')}; ${FROM_PROJECT_OR_PATH}`;
 
 /**
  * How to install axme, as every "not installed" message says it. The package is not on the npm

@@ -412,3 +412,34 @@ describe('git hooks where no axme is on PATH (Codex runs commands in a login she
     }
   });
 });
+
+describe('git hooks in a linked worktree (agents often work in one)', () => {
+  test('an axme put first on PATH is not what the hooks run: they run the one axme init recorded', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const fake = mkdtempSync(join(tmpdir(), 'axme-fake-'));
+    const tree = `${dir}-wt`;
+    try {
+      await initCore(dir, { gitHooks: true, scan: 'if-new' });
+      git(dir, ['worktree', 'add', '-q', tree, '-b', 'feature']);
+      // an agent's own "axme": it would let every commit through
+      writeFileSync(join(fake, 'axme'), `#!/bin/sh\necho ran > "${fake}/ran"\nexit 0\n`);
+      chmodSync(join(fake, 'axme'), 0o755);
+      const env = cleanEnv({ PATH: `${fake}:${process.env.PATH}`, CLAUDECODE: '1' });
+      delete env.AXME_BIN;
+      delete env.AXME_NODE;
+      writeFileSync(join(tree, 'a.txt'), 'a\n');
+      git(tree, ['add', 'a.txt']);
+      const head = git(tree, ['rev-parse', 'HEAD']).trim();
+      const refused = spawnSync('git', ['commit', '-q', '-m', 'no marker'], { cwd: tree, env, encoding: 'utf8' });
+      assert.equal(existsSync(join(fake, 'ran')), false, 'the axme on PATH was not started');
+      assert.notEqual(refused.status, 0, `the commit without the marker is refused: ${refused.stderr}`);
+      assert.match(refused.stderr, /#!axme/);
+      assert.equal(git(tree, ['rev-parse', 'HEAD']).trim(), head);
+    } finally {
+      spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: dir });
+      cleanup();
+      rmSync(fake, { recursive: true, force: true });
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+});
