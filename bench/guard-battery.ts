@@ -6,7 +6,7 @@
 // `allow` row allowed). Then, per battery, area and in all, how many rows meet theirs. Not a test:
 // it reports, and exits 0 whatever the verdicts (the batteries' tests assert them).
 //
-//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|all] [--misses] [--tsv]
+//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|all] [--misses] [--tsv]
 //     --battery: which battery (default all); --misses: only the rows that miss;
 //     --tsv: only the misses, one a line: battery, expected, got, command (JSON)
 
@@ -18,6 +18,7 @@ import { FRESH2_DANGEROUS, FRESH2_EVERYDAY } from '../test/safety/fresh-battery2
 import { FRESH3_DANGEROUS, FRESH3_EVERYDAY } from '../test/safety/fresh-battery3.ts';
 import { FRESH4_DANGEROUS, FRESH4_EVERYDAY } from '../test/safety/fresh-battery4.ts';
 import { FRESH5_DANGEROUS, FRESH5_EVERYDAY } from '../test/safety/fresh-battery5.ts';
+import { FRESH6_DANGEROUS, FRESH6_EVERYDAY } from '../test/safety/fresh-battery6.ts';
 import { argOf } from './lib.ts';
 
 /** Each battery by its number: its dangerous rows and its everyday ones. */
@@ -27,6 +28,7 @@ const BATTERIES: Record<string, { dangerous: readonly BatteryRow[]; everyday: re
   '3': { dangerous: FRESH3_DANGEROUS, everyday: FRESH3_EVERYDAY },
   '4': { dangerous: FRESH4_DANGEROUS, everyday: FRESH4_EVERYDAY },
   '5': { dangerous: FRESH5_DANGEROUS, everyday: FRESH5_EVERYDAY },
+  '6': { dangerous: FRESH6_DANGEROUS, everyday: FRESH6_EVERYDAY },
 };
 
 const argv = process.argv.slice(2);
