@@ -24,6 +24,7 @@ import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
@@ -242,6 +243,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     }
     // `echo '…' | tee >(sh)`, `echo '…' > >(bash)`: a shell reading what this stage writes
     for (const text of substitutionFeeds(cmd, invocation, reading)) walkScript(text, w, depth + 1);
+    // `sh -c "$(echo … | base64 -d)"`, `eval "$(…)"`, `bash <(… | gunzip)`: a substitution's pipeline the line tells
+    for (const text of substitutedScripts(cmd, reading)) walkScript(text, w, depth + 1);
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;

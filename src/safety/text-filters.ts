@@ -1,4 +1,5 @@
 import { type Invocation, programName } from './command.ts';
+import { base64Decodes, basencDecodes, gzipDecodes, opensslDecodes, xxdDecodes } from './decoders.ts';
 import { printedBy } from './expand.ts';
 import { sedLine } from './sed-script.ts';
 import type { Word } from './syntax.ts';
@@ -11,7 +12,7 @@ import type { Word } from './syntax.ts';
  * transform of them its words tell; with words it does not read (`sed "$S"`, `awk '{print $2}'`,
  * a file operand) what it writes is unknown, as the text of any other program.
  */
-export type Passing = 'kept' | ((text: string) => string) | null;
+export type Passing = 'kept' | ((text: string) => string | null) | null;
 
 const kept = (): Passing => 'kept';
 
@@ -74,14 +75,34 @@ function cutPasses(args: readonly Word[]): Passing {
   return list.length === 1 && list[0] === '1-' && !files.length ? 'kept' : null;
 }
 
-/** `tr SET1 SET2` of literal sets of one length (no ranges, classes or escapes): each character mapped; `tr a a` keeps the text. */
+/** A `tr` set of literal characters and ranges (`a-z`), spelled out; null for classes, escapes or a range backwards. */
+function trSet(set: string): string | null {
+  if (/[\\[\]]/.test(set)) return null;
+  const chars = [...set];
+  let out = '';
+  for (let i = 0; i < chars.length; i++) {
+    const from = chars[i]!;
+    const to = chars[i + 2];
+    if (chars[i + 1] === '-' && to !== undefined) {
+      if (to < from) return null;
+      for (let c = from.codePointAt(0)!; c <= to.codePointAt(0)!; c++) out += String.fromCodePoint(c);
+      i += 2;
+    } else out += from;
+  }
+  return out;
+}
+
+/** `tr SET1 SET2` of literal sets and ranges of one length (`tr A-Za-z N-ZA-Mn-za-m`): each character mapped; `tr a a` keeps the text. */
 function trPasses(args: readonly Word[]): Passing {
   const values = args.map((a) => a.value);
-  if (values.length !== 2 || values.some((v) => v.startsWith('-') || /[\\[\]]|.-./s.test(v))) return null;
-  const [from, to] = values as [string, string];
-  if (from.length !== to.length) return null;
+  if (values.length !== 2 || values.some((v) => v.startsWith('-'))) return null;
+  const [from, to] = values.map(trSet) as [string | null, string | null];
+  if (from === null || to === null || [...from].length !== [...to].length) return null;
   if (from === to) return 'kept';
-  return (text) => [...text].map((c) => (from.includes(c) ? to[from.lastIndexOf(c)]! : c)).join('');
+  const map = new Map<string, string>();
+  const target = [...to];
+  [...from].forEach((c, i) => map.set(c, target[i]!));
+  return (text) => [...text].map((c) => map.get(c) ?? c).join('');
 }
 
 /** `rev`: each line reversed. */
@@ -149,6 +170,14 @@ const TEXT_FILTERS: Record<string, (args: readonly Word[]) => Passing> = {
   tr: trPasses,
   rev: revPasses,
   paste: pastePasses,
+  // decoders (decoders.ts): what they write is the decoding of a literal they read
+  base64: base64Decodes,
+  basenc: basencDecodes,
+  openssl: opensslDecodes,
+  xxd: xxdDecodes,
+  gunzip: (args) => gzipDecodes('gunzip', args),
+  zcat: (args) => gzipDecodes('zcat', args),
+  gzip: (args) => gzipDecodes('gzip', args),
 };
 
 /** What `inv` writes of the text it reads on stdin (see the module comment); null for a program that passes nothing the command line tells. */
