@@ -1,0 +1,51 @@
+/**
+ * The dangerous commands the last review found the guard still allowed: a command variable set by
+ * a builtin rather than `=`, tmux running the commands its formats, hooks and conditions hold, the
+ * cloud data deletes and publishing verbs no family named yet, a listing filtered to secret names
+ * handed to xargs, and a `..` that climbs out of a folder only the shell knows. Every row pairs an
+ * everyday command that must pass silently with a dangerous neighbour the same fix must catch. The
+ * context is context.ts's: the project /home/u/proj on branch main, home /home/u.
+ */
+import { testAsks, testHoles } from './context.ts';
+
+testHoles({
+  // publish family: versions deleted from a registry are unpublished (as `npm unpublish`); uploads and pushes
+  'registry deletes and publishing verbs no check named': [
+    ['pod trunk info Foo', 'pod trunk delete Foo 1.0'],
+    ['nuget list Foo', 'nuget delete Foo 1.0 -Source nuget.org'],
+    ['dotnet nuget locals all --clear', 'dotnet nuget delete Foo 1.0 --source https://api.nuget.org/v3/index.json'],
+    ['crane digest ghcr.io/o/r:latest', 'crane delete ghcr.io/o/r:latest'],
+    ['regctl tag ls ghcr.io/o/r', 'regctl tag delete ghcr.io/o/r:latest'],
+    ['regctl image inspect ghcr.io/o/r:1', 'regctl manifest delete ghcr.io/o/r@sha256:0123'],
+    ['skopeo inspect docker://ghcr.io/o/r:latest', 'skopeo delete docker://ghcr.io/o/r:latest'],
+    ['conan create . --build=missing', 'conan upload "*" -r conancenter'],
+    ['conan upload "*" -r conancenter --dry-run', 'conan upload foo/1.0 -r artifactory -c'],
+    ['choco pack foo.nuspec', 'choco push foo.nupkg'],
+    ['snapcraft pack', 'snapcraft upload --release=stable foo.snap'],
+    ['snapcraft status foo', 'snapcraft release foo 12 stable'],
+    ['snapcraft list-revisions foo', 'snapcraft push foo.snap'],
+    ['ko build --local ./cmd/app', 'ko build ./cmd/app'],
+    ['ko build --push=false ./cmd/app', 'ko build --bare ./cmd/app'],
+    ['ko build -L ./cmd/app', 'ko resolve -f config/'],
+    ['ko resolve --local -f config/', 'ko apply -f config/'],
+    ['mvn jib:dockerBuild', 'mvn jib:build'],
+    ['mvn compile jib:buildTar', 'mvn compile jib:build -Dimage=ghcr.io/o/r'],
+    ['gradle jibDockerBuild', 'gradle jib'],
+    ['./gradlew jibBuildTar', './gradlew :app:jib --image=ghcr.io/o/r'],
+    ['crane ls ghcr.io/o/r', 'crane push img.tar ghcr.io/o/r:1'],
+    ['oras pull ghcr.io/o/r:1', 'oras push ghcr.io/o/r:1 f.txt'],
+  ],
+});
+
+testAsks({
+  // infra family: a cloud database's or storage's data deleted as a whole, a stack's state forgotten
+  'cloud data deletes no check named': [
+    ['firebase firestore:indexes', 'firebase firestore:delete --all-collections'],
+    ['firebase firestore:delete users/alice', 'firebase firestore:delete -r users'],
+    ['firebase database:get /', 'firebase database:remove /'],
+    ['supabase storage ls ss:///bucket', 'supabase storage rm -r ss:///bucket'],
+    ['supabase storage rm ss:///bucket/a.png', 'supabase storage rm --recursive ss:///bucket/dir'],
+    ['pulumi state export', 'pulumi state delete urn:pulumi:dev::app::aws:s3/bucket:Bucket::b'],
+    ['terraform state list', 'terraform state rm aws_s3_bucket.b'],
+  ],
+});
