@@ -35,6 +35,17 @@ testHoles({
     ['crane ls ghcr.io/o/r', 'crane push img.tar ghcr.io/o/r:1'],
     ['oras pull ghcr.io/o/r:1', 'oras push ghcr.io/o/r:1 f.txt'],
   ],
+  // removal.ts: a `..` that climbs out of a folder only the shell knows leaves any folder
+  "a '..' climbing out of a folder only the shell knows": [
+    ['rm -rf "$TMPDIR/build"', 'rm -rf "$X/../.."'],
+    ['x=$(mktemp -d); rm -rf "$x/sub/.."', 'x=$(mktemp -d); rm -rf "$x/../.."'],
+    ['rm -rf ./build/../dist', 'rm -rf "$X/.."'],
+    ['rm -rf "$X/../build"', 'rm -rf "$X/a/../.."'],
+    ['d=$(mktemp -d); rm -rf "$d/a/../b"', 'rm -rf "$(pwd)/../.."'],
+    ['rm -rf "${OUT:?}/cache"', 'rm -rf "${OUT}/cache/../../"'],
+    ['rm -rf "${OUT:?}/../dist"', 'rm -rf "${OUT:?}/.."'],
+    ['rm -rf "$(mktemp -d)/a/.."', 'rm -rf "$(npm root)/.."'],
+  ],
 });
 
 testAsks({
