@@ -1,3 +1,4 @@
+import { shellJoin } from '../model/shell-quote.ts';
 import { argvLine } from './argv-line.ts';
 import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
 import type { Word } from './shell.ts';
@@ -39,6 +40,23 @@ export interface LauncherSpec extends WrapperSpec {
   argvVerbs?: string[];
   /** options whose value is the program run, with the words after `--` as its arguments (`start-stop-daemon --exec /bin/x -- args`); the first listed that is given wins */
   programOptions?: string[];
+  /**
+   * the program's own commands its verbs hold (`tmux if-shell 'test -f x' 'run-shell …'`, `tmux
+   * set-hook -g session-created 'run …'`), each read as a command line of the program's (`tmux run …`)
+   */
+  nestedCommands?: { program: string; verbs: Record<string, NestedVerb> };
+  /** the program runs the shell command of a format's `#(cmd)` in any of its words (`tmux display -p '#(cmd)'`, a status line's) */
+  formatCommands?: boolean;
+}
+
+/** A verb whose operands are commands of the program's own: after its options (`valued` take a value) and `skip` operands (a hook's name, a key). */
+interface NestedVerb {
+  valued: string[];
+  skip: number;
+  /** each operand is one command (`if-shell COND CMD [ELSE]`), else the operands are one command's words (`bind-key x run-shell 'cmd'`) */
+  each?: boolean;
+  /** the first operand is a shell command line (`if-shell`'s condition) */
+  shellFirst?: boolean;
 }
 
 /** The words after which `distrobox enter` runs the rest as a command. */
@@ -67,16 +85,38 @@ const TMUX_SCRIPT_VERBS: Record<string, string[]> = {
   run: TMUX_RUN_SHELL,
   'display-popup': TMUX_POPUP,
   popup: TMUX_POPUP,
-  'if-shell': ['-t'],
-  if: ['-t'],
   'pipe-pane': ['-t'],
   pipep: ['-t'],
   'send-keys': TMUX_SEND_KEYS,
   send: TMUX_SEND_KEYS,
 };
 
+/**
+ * tmux's commands that hold tmux commands of their own: a condition's branches (`if-shell`, whose
+ * condition is a shell line), a hook's command, a key binding's, a confirmation's.
+ */
+const IF_SHELL: NestedVerb = { valued: ['-t'], skip: 0, each: true, shellFirst: true };
+const SET_HOOK: NestedVerb = { valued: ['-t'], skip: 1 };
+const BIND_KEY: NestedVerb = { valued: ['-N', '-T'], skip: 1 };
+const CONFIRM: NestedVerb = { valued: ['-c', '-p', '-t'], skip: 0 };
+const TMUX_NESTED: Record<string, NestedVerb> = {
+  'if-shell': IF_SHELL,
+  if: IF_SHELL,
+  'set-hook': SET_HOOK,
+  'bind-key': BIND_KEY,
+  bind: BIND_KEY,
+  'confirm-before': CONFIRM,
+  confirm: CONFIRM,
+};
+
 /** tmux's reading; `byobu` is tmux's or screen's front end, read as tmux's unless named `byobu-screen`. */
-const TMUX: LauncherSpec = { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS };
+const TMUX: LauncherSpec = {
+  valued: ['-L', '-S', '-f', '-T', '-c'],
+  scriptOptions: ['-c'],
+  scriptVerbs: TMUX_SCRIPT_VERBS,
+  nestedCommands: { program: 'tmux', verbs: TMUX_NESTED },
+  formatCommands: true,
+};
 /** screen's reading: `-X exec [fdpat] cmd` runs a command in the session's window, as `-X screen cmd` opens one running it. */
 const SCREEN: LauncherSpec = {
   valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'],
@@ -290,6 +330,8 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
     const eq = w.value.indexOf('=');
     if (eq > 0 && options.includes(w.value.slice(0, eq))) out.push(w.value.slice(eq + 1));
   });
+  // `tmux display -p '#(cmd)'`, `set -g status-right '#(cmd)'`: tmux runs a format's command with a shell
+  if (spec.formatCommands) for (const w of args) out.push(...formatCommands(w.value));
   const verbs = spec.scriptVerbs;
   if (!verbs) return out;
   const after = skipOptions(args, spec).index;
@@ -298,6 +340,11 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
     const end = group.findIndex((w) => w.value === ';');
     const own = end < 0 ? group : group.slice(0, end);
     group = end < 0 ? [] : group.slice(end + 1);
+    const nested = spec.nestedCommands && Object.hasOwn(spec.nestedCommands.verbs, own[0]?.value ?? '') ? spec.nestedCommands : null;
+    if (nested) {
+      out.push(...nestedLines(own.slice(1), nested.verbs[own[0]!.value]!, nested.program));
+      continue;
+    }
     const valued = Object.hasOwn(verbs, own[0]?.value ?? '') ? verbs[own[0]!.value]! : null;
     if (!valued) continue;
     const words = own.slice(1);
@@ -315,6 +362,36 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
       // a typed line ends at a written newline or carriage return too (`stuff 'cmd\n'`, `'cmd^M'`)
       .replace(/\\[nr]|\^[MJ]|\r/g, '\n');
     if (line.trim()) out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The command lines a verb holding the program's own commands stands for: its shell condition
+ * (`if-shell 'test -f x' …`), then each command as `PROGRAM COMMAND` (`tmux run-shell 'cmd'`) —
+ * one operand is a command's text, several are one command's words.
+ */
+function nestedLines(words: Word[], verb: NestedVerb, program: string): string[] {
+  const operands = words.slice(skipOptions(words, { valued: verb.valued }).index).map((w) => w.value);
+  const out: string[] = [];
+  if (verb.shellFirst && operands.length) out.push(operands.shift()!);
+  const commands = operands.slice(verb.skip);
+  if (verb.each) for (const c of commands) out.push(`${program} ${c}`);
+  else if (commands.length) out.push(`${program} ${commands.length === 1 ? commands[0] : shellJoin(commands)}`);
+  return out;
+}
+
+/** The shell commands of the `#(cmd)` a tmux format holds, up to the parenthesis that closes each. */
+function formatCommands(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf('#('); at >= 0; at = text.indexOf('#(', at + 2)) {
+    let depth = 0;
+    let end = at + 1;
+    for (; end < text.length; end++) {
+      if (text[end] === '(') depth++;
+      else if (text[end] === ')' && --depth === 0) break;
+    }
+    out.push(text.slice(at + 2, end));
   }
   return out;
 }

@@ -9,6 +9,19 @@
 import { testAsks, testHoles } from './context.ts';
 
 testHoles({
+  // tmux runs a format's `#(…)` with a shell; a hook's, a condition's, a binding's and a confirmation's command is tmux's own
+  'tmux runs the commands its formats, hooks and conditions hold': [
+    ["tmux display -p '#S'", "tmux display -p '#(rm -rf ~)'"],
+    ["tmux ls -F '#{session_name}'", "tmux set -g status-right '#(rm -rf ~)'"],
+    ['tmux set-hook -g session-created "display hi"', 'tmux set-hook -g session-created \'run-shell "rm -rf ~"\''],
+    ["tmux if-shell 'test -f x' 'display yes'", "tmux if-shell 'true' 'run-shell \"rm -rf ~\"'"],
+    ["tmux if -F '#{==:#S,dev}' 'display dev' 'display other'", "tmux if-shell -b 'true' 'display x' 'run \"rm -rf ~\"'"],
+    ['tmux bind-key r source-file ~/.tmux.conf', "tmux bind-key x run-shell 'rm -rf ~'"],
+    ['tmux confirm-before -p "kill?" kill-session', 'tmux confirm-before \'run-shell "rm -rf ~"\''],
+    ["tmux new -d -s dev 'npm run dev'", "tmux run-shell 'rm -rf ~'"],
+    ['tmux send-keys -t dev C-c', "tmux send-keys 'rm -rf ~' Enter"],
+    ['tmux ls', "tmux new-window 'rm -rf ~'"],
+  ],
   // publish family: versions deleted from a registry are unpublished (as `npm unpublish`); uploads and pushes
   'registry deletes and publishing verbs no check named': [
     ['pod trunk info Foo', 'pod trunk delete Foo 1.0'],
