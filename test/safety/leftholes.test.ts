@@ -48,6 +48,17 @@ testHoles({
     ['crane ls ghcr.io/o/r', 'crane push img.tar ghcr.io/o/r:1'],
     ['oras pull ghcr.io/o/r:1', 'oras push ghcr.io/o/r:1 f.txt'],
   ],
+  // fed-input.ts: a grep that keeps the names a secret's name matches hands xargs a listing that may hold them
+  'a listing filtered to secret names and read': [
+    ["git ls-files | grep '\\.ts$' | xargs wc -l", 'git ls-files | grep env | xargs cat'],
+    ['ls | grep test | xargs cat', 'ls -a | grep -i secret | xargs cat'],
+    ['git ls-files | grep src/ | xargs grep TODO', "find . | grep '\\.env' | xargs cat"],
+    ['ls | grep -v env | xargs wc -l', 'ls -a | grep -E "\\.(pem|key)$" | xargs cat'],
+    ['find . -name "*.md" | grep -v node_modules | xargs cat', 'git ls-files | grep -F .env | sort | xargs -I{} cat {}'],
+    ['ls | grep README | xargs cat', 'ls -a | grep id_ | xargs base64'],
+    ["ls -a | grep '\\.envrc$' | xargs cat", "ls -a | grep '\\.env\\.local' | xargs cat"],
+    ['ls | grep test | parallel wc -l', 'ls -a | grep env | parallel cat'],
+  ],
   // removal.ts: a `..` that climbs out of a folder only the shell knows leaves any folder
   "a '..' climbing out of a folder only the shell knows": [
     ['rm -rf "$TMPDIR/build"', 'rm -rf "$X/../.."'],
