@@ -9,6 +9,28 @@
 import { testAsks, testHoles } from './context.ts';
 
 testHoles({
+  // git-settings.ts COMMAND_VARIABLES: a builtin that sets one is checked as `NAME=value` is (shell-vars.ts builtinAssignments)
+  'a command variable set by a builtin is checked as its assignment': [
+    ["printf -v x '%s' a", 'printf -v GIT_PAGER "rm -rf ~"; export GIT_PAGER; git log'],
+    ['read -r line < f', 'read GIT_PAGER <<< "rm -rf ~"; export GIT_PAGER; git log'],
+    ['while read -r f; do echo "$f"; done < list', 'read -r GIT_PAGER <<< "rm -rf ~"; export GIT_PAGER; git log'],
+    ['IFS= read -r -d "" x < f', 'IFS= read -r -p "pager? " GIT_PAGER <<< "rm -rf ~"; git log'],
+    ['mapfile -t lines < f', 'mapfile GIT_PAGER <<< "rm -rf ~"; export GIT_PAGER; git log'],
+    ['readarray -t a < <(ls src)', 'readarray -t GIT_PAGER <<< "rm -rf ~"; git log'],
+    ['read -r a b <<< "x y"; echo "$b"', 'read -r a GIT_PAGER <<< "x rm -rf ~"; git log'],
+    ["printf -v GIT_PAGER '%s' less; git log", "printf -v GIT_PAGER '%s -rf %s' rm ~; git log"],
+    ['echo less | { read -r PAGER; man ls; }', 'echo "rm -rf ~" | { read -r PAGER; export PAGER; man ls; }'],
+    // a nameref's assignments are the named variable's
+    ['declare -n r=out; r=1; echo "$out"', 'declare -n x=GIT_PAGER; x="rm -rf ~"; export GIT_PAGER; git log'],
+    ['f() { local -n ref=$1; ref=done; }; f result', 'local -n p=EDITOR; printf -v p "rm -rf ~"'],
+  ],
+  // what the builtin set is the variable's value for every later word, as an `=` assignment's is
+  'a value a builtin set is known to the words that use it': [
+    ['read -r x <<< "src"; ls "$x"', 'read -r x <<< "rm -rf ~"; $x'],
+    ['printf -v d \'%s\' dist; rm -rf "$d"', 'printf -v d \'%s\' ~; rm -rf "$d"'],
+    ['mapfile -t a <<< "dist"; rm -rf "${a[0]}"', 'mapfile -t a <<< "/etc"; rm -rf "${a[0]}"'],
+    ['read -r x <<< "ls"; bash -c "$x"', 'read -r x <<< "rm -rf ~"; bash -c "$x"'],
+  ],
   // tmux runs a format's `#(…)` with a shell; a hook's, a condition's, a binding's and a confirmation's command is tmux's own
   'tmux runs the commands its formats, hooks and conditions hold': [
     ["tmux display -p '#S'", "tmux display -p '#(rm -rf ~)'"],
