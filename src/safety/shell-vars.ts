@@ -119,7 +119,8 @@ export class ShellVars {
       for (const set of builtinSets(cmd, at, reads ? stageBefore(cmd, before) : undefined)) {
         const name = this.target(set.name);
         (cmd.assigns ??= []).push(`${name}=${set.value}`);
-        if (set.value.includes(UNKNOWN)) continue;
+        // a later stage of a pipeline runs in a subshell: what it sets is gone after it (`v=/; echo x | read v` leaves v /)
+        if (set.value.includes(UNKNOWN) || cmd.index > 0) continue;
         this.forget(name);
         this.values.set(name, set.value);
         if (set.elements) this.arrays.set(name, set.elements);

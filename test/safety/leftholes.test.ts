@@ -30,6 +30,8 @@ testHoles({
     ['printf -v d \'%s\' dist; rm -rf "$d"', 'printf -v d \'%s\' ~; rm -rf "$d"'],
     ['mapfile -t a <<< "dist"; rm -rf "${a[0]}"', 'mapfile -t a <<< "/etc"; rm -rf "${a[0]}"'],
     ['read -r x <<< "ls"; bash -c "$x"', 'read -r x <<< "rm -rf ~"; bash -c "$x"'],
+    // a later stage of a pipeline is a subshell: what its read sets is gone after the pipeline
+    ['v=/; read v <<< dist; rm -rf "$v"', 'v=/; echo dist | read v; rm -rf "$v"'],
   ],
   // tmux runs a format's `#(…)` with a shell; a hook's, a condition's, a binding's and a confirmation's command is tmux's own
   'tmux runs the commands its formats, hooks and conditions hold': [
