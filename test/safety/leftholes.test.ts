@@ -106,5 +106,6 @@ testAsks({
     ['supabase storage rm ss:///bucket/a.png', 'supabase storage rm --recursive ss:///bucket/dir'],
     ['pulumi state export', 'pulumi state delete urn:pulumi:dev::app::aws:s3/bucket:Bucket::b'],
     ['terraform state list', 'terraform state rm aws_s3_bucket.b'],
+    ['terraform state rm -dry-run aws_s3_bucket.b', 'tofu state rm aws_s3_bucket.b'],
   ],
 });

@@ -83,7 +83,8 @@ function terraform(program: string): ArgsCheck {
         reason: `\`${program} workspace delete\` deletes a workspace and its state; with \`-force\` one that still manages resources, which are left running with nothing to manage them`,
       };
     }
-    if (sub === 'state' && args[operandAt(args, undefined, i + 1)] === 'rm') return forgotten(`${program} state rm`);
+    // `-dry-run` lists what it would take out
+    if (sub === 'state' && args[operandAt(args, undefined, i + 1)] === 'rm' && !hasOption(args, '-dry-run')) return forgotten(`${program} state rm`);
     const destroy = sub === 'destroy' || (program === 'terragrunt' && sub === 'destroy-all');
     const what = destroy ? sub : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
     return (
