@@ -57,6 +57,8 @@ interface NestedVerb {
   each?: boolean;
   /** the first operand is a shell command line (`if-shell`'s condition) */
   shellFirst?: boolean;
+  /** the options whose value, the operand after the option's name, is a shell command line (`set -g default-command 'cmd'`) */
+  shellOptions?: string[];
 }
 
 /** The words after which `distrobox enter` runs the rest as a command. */
@@ -99,6 +101,8 @@ const IF_SHELL: NestedVerb = { valued: ['-t'], skip: 0, each: true, shellFirst: 
 const SET_HOOK: NestedVerb = { valued: ['-t'], skip: 1 };
 const BIND_KEY: NestedVerb = { valued: ['-N', '-T'], skip: 1 };
 const CONFIRM: NestedVerb = { valued: ['-c', '-p', '-t'], skip: 0 };
+/** a new window's command (`default-command`) and the screen lock's (`lock-command`) are shell lines tmux runs later */
+const SET_OPTION: NestedVerb = { valued: ['-t'], skip: Number.MAX_SAFE_INTEGER, shellOptions: ['default-command', 'lock-command'] };
 const TMUX_NESTED: Record<string, NestedVerb> = {
   'if-shell': IF_SHELL,
   if: IF_SHELL,
@@ -107,6 +111,10 @@ const TMUX_NESTED: Record<string, NestedVerb> = {
   bind: BIND_KEY,
   'confirm-before': CONFIRM,
   confirm: CONFIRM,
+  'set-option': SET_OPTION,
+  set: SET_OPTION,
+  'set-window-option': SET_OPTION,
+  setw: SET_OPTION,
 };
 
 /** tmux's reading; `byobu` is tmux's or screen's front end, read as tmux's unless named `byobu-screen`. */
@@ -375,6 +383,7 @@ function nestedLines(words: Word[], verb: NestedVerb, program: string): string[]
   const operands = words.slice(skipOptions(words, { valued: verb.valued }).index).map((w) => w.value);
   const out: string[] = [];
   if (verb.shellFirst && operands.length) out.push(operands.shift()!);
+  if (verb.shellOptions?.includes(operands[0] ?? '') && operands[1]) out.push(operands[1]);
   const commands = operands.slice(verb.skip);
   if (verb.each) for (const c of commands) out.push(`${program} ${c}`);
   else if (commands.length) out.push(`${program} ${commands.length === 1 ? commands[0] : shellJoin(commands)}`);

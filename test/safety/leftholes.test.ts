@@ -45,6 +45,8 @@ testHoles({
     ["tmux new -d -s dev 'npm run dev'", "tmux run-shell 'rm -rf ~'"],
     ['tmux send-keys -t dev C-c', "tmux send-keys 'rm -rf ~' Enter"],
     ['tmux ls', "tmux new-window 'rm -rf ~'"],
+    ['tmux set -g default-shell /bin/zsh', "tmux set -g default-command 'rm -rf ~'"],
+    ['tmux set -g mouse on', "tmux set-option -g lock-command 'rm -rf ~'"],
   ],
   // publish family: versions deleted from a registry are unpublished (as `npm unpublish`); uploads and pushes
   'registry deletes and publishing verbs no check named': [
