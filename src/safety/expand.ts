@@ -223,7 +223,7 @@ function printedText(cmd: SimpleCommand): string | null {
  * here-string's word (its newline added), a quoted heredoc's body, an unquoted one's when it holds
  * nothing the shell would expand (`$`, a backtick, a backslash); null otherwise.
  */
-function fedByItself(r: Redirect): string | null {
+export function fedByItself(r: Redirect): string | null {
   if (r.input === null || r.input.includes(UNKNOWN) || r.input.includes(SPLIT)) return null;
   if (r.op === '<<<') return r.subs?.length ? null : `${r.input}\n`;
   if (r.op !== '<<' && r.op !== '<<-') return null;

@@ -1,3 +1,4 @@
+import { isSecretName, PROJECT_SECRET_NAMES } from '../model/sandbox.ts';
 import { shellQuote } from '../model/shell-quote.ts';
 import { argvOf, runsFedText } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
@@ -7,6 +8,7 @@ import { parallelLine, parallelScripts } from './parallel.ts';
 import { pathUses } from './path-uses.ts';
 import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
+import { grepKeeps } from './search-patterns.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
 import { type Passing, passing } from './text-filters.ts';
@@ -160,8 +162,11 @@ export function fedArgumentScripts(
   feeder: SimpleCommand | undefined,
   feederInv: Invocation | null,
   finderInv: Invocation | null = feederInv,
+  filters: readonly (Invocation | null)[] = [],
 ): string[] {
   const out: string[] = [];
+  // `git ls-files | grep env | xargs cat`: a listing filtered to names a secret's name matches is read as that name
+  const secret = feeder && finderInv ? filteredSecret(finderInv, filters) : null;
   const text = () => (feeder && fedText(feeder, feederInv)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
   // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
   if (inv.via.includes('xargs')) {
@@ -172,6 +177,7 @@ export function fedArgumentScripts(
       // `find / -maxdepth 1 | xargs rm -rf`, `ls / | xargs rm -rf`: what find or ls prints xargs hands on, as `find … -exec` would
       const found = feeder && findExecScript(finderInv, argvOf(inv));
       if (found) out.push(found);
+      if (secret) out.push(...xargsScripts(inv, secret, false));
     }
   }
   // `echo ~ | parallel rm -rf`: with no `:::`, GNU parallel runs its command for each line it reads, as xargs does
@@ -179,13 +185,42 @@ export function fedArgumentScripts(
     const line = parallelLine(inv.args);
     const fed = line.groups ? null : text();
     if (fed) out.push(...parallelScripts(line, fed.split('\n').filter(Boolean)));
-    else if (!line.groups && line.command.length > 1) {
-      const found = feeder && findExecScript(finderInv, line.command);
+    else if (!line.groups) {
+      const found = line.command.length > 1 && feeder && findExecScript(finderInv, line.command);
       if (found) out.push(found);
+      if (secret) out.push(...parallelScripts(line, [secret]));
     }
   }
   return out;
 }
+
+/** Secret file names (PROJECT_SECRET_NAMES), each glob's wildcards left empty (`.env.`, `.pem`): what a filter's pattern is tried on. */
+const SECRET_SAMPLES = PROJECT_SECRET_NAMES.map((glob) => glob.replaceAll('*', ''));
+
+/**
+ * The secret's name a listing's lines may hold once filtered (`git ls-files | grep env`, `ls -a |
+ * grep -i secret`, `find . | grep '\.env'`): `finder` lists names (a find, ls, a listing of the
+ * project's paths) and one of the `filters` after it is a grep whose pattern a secret's name
+ * matches (`env` matches `.env`), or names one itself (`\.env\.local`). Null otherwise: a grep the
+ * command line does not tell, `grep -v`, `grep '\.ts$'`.
+ */
+function filteredSecret(finder: Invocation, filters: readonly (Invocation | null)[]): string | null {
+  const listed = printedNames(finder.program, finder.args).names;
+  if (listed !== 'listed' && listed !== 'project') return null;
+  for (const f of filters) {
+    const keeps = f && GREPS.has(f.program) ? grepKeeps(f) : null;
+    if (!keeps) continue;
+    const sample = SECRET_SAMPLES.find((name) => keeps.test(name));
+    if (sample) return sample;
+    // a pattern that is a secret's name, its dots escaped (`\.env\.local`, `^id_ed25519$`)
+    const literal = keeps.source.replace(/^\(\?:\^?|\$?\)$/g, '').replace(/\\\./g, '.');
+    if (!/[\\[\]()*+?{}|^$]/.test(literal) && isSecretName(literal)) return literal;
+  }
+  return null;
+}
+
+/** The greps that pass on the lines of a listing they keep (text-filters.ts). */
+const GREPS = new Set(['grep', 'egrep', 'fgrep']);
 
 /**
  * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`

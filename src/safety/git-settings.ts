@@ -112,12 +112,15 @@ function configOf(words: readonly string[]): Map<string, string> {
 /**
  * The variables a command sets for the programs it starts, as `NAME=value` words: the assignments
  * before its program (any program: it may run git), those `export`, `declare` or `readonly` set,
+ * those a builtin sets (`read`, `mapfile`, `printf -v`) or a nameref stands for,
  * or a command of assignments alone (the variable may be exported already, as PAGER, EDITOR and
  * LESSOPEN often are: every later program sees the new value).
  */
 function assignmentsOf(cmd: SimpleCommand, inv: Invocation | null): string[] {
-  if (!inv) return cmd.words.map((w) => w.value);
-  return [...wordsBefore(inv), ...(DECLARATIONS.test(inv.program) ? inv.args.map((w) => w.value) : [])];
+  // `read GIT_PAGER <<< …`, `printf -v GIT_PAGER …`, a nameref's: what the shell's reading found it sets (shell-vars.ts)
+  const more = cmd.assigns ?? [];
+  if (!inv) return [...cmd.words.map((w) => w.value), ...more];
+  return [...wordsBefore(inv), ...(DECLARATIONS.test(inv.program) ? inv.args.map((w) => w.value) : []), ...more];
 }
 
 /**

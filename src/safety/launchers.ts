@@ -1,5 +1,6 @@
 import { argvLine } from './argv-line.ts';
 import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
+import { formatCommands, type NestedVerb, nestedLines, TMUX_NESTED, TMUX_SCRIPT_VERBS } from './launcher-tmux.ts';
 import type { Word } from './shell.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
 
@@ -39,44 +40,26 @@ export interface LauncherSpec extends WrapperSpec {
   argvVerbs?: string[];
   /** options whose value is the program run, with the words after `--` as its arguments (`start-stop-daemon --exec /bin/x -- args`); the first listed that is given wins */
   programOptions?: string[];
+  /**
+   * the program's own commands its verbs hold (`tmux if-shell 'test -f x' 'run-shell …'`, `tmux
+   * set-hook -g session-created 'run …'`), each read as a command line of the program's (`tmux run …`)
+   */
+  nestedCommands?: { program: string; verbs: Record<string, NestedVerb> };
+  /** the program runs the shell command of a format's `#(cmd)` in any of its words (`tmux display -p '#(cmd)'`, a status line's) */
+  formatCommands?: boolean;
 }
 
 /** The words after which `distrobox enter` runs the rest as a command. */
 const DISTROBOX_COMMAND = ['--', '-e', '--exec'];
 
-/** tmux's commands that hand a shell a command line (their short names too), each with its options that take a value; `send-keys` types one into a pane's shell. */
-const TMUX_NEW_SESSION = ['-c', '-e', '-F', '-f', '-n', '-s', '-t', '-x', '-y'];
-const TMUX_NEW_WINDOW = ['-c', '-e', '-F', '-n', '-t'];
-const TMUX_SPLIT_WINDOW = ['-c', '-e', '-F', '-l', '-p', '-t'];
-const TMUX_RESPAWN = ['-c', '-e', '-t'];
-const TMUX_RUN_SHELL = ['-c', '-d', '-t'];
-const TMUX_POPUP = ['-b', '-c', '-d', '-e', '-h', '-s', '-S', '-t', '-T', '-w', '-x', '-y'];
-const TMUX_SEND_KEYS = ['-N', '-t'];
-const TMUX_SCRIPT_VERBS: Record<string, string[]> = {
-  'new-session': TMUX_NEW_SESSION,
-  new: TMUX_NEW_SESSION,
-  'new-window': TMUX_NEW_WINDOW,
-  neww: TMUX_NEW_WINDOW,
-  'split-window': TMUX_SPLIT_WINDOW,
-  splitw: TMUX_SPLIT_WINDOW,
-  'respawn-pane': TMUX_RESPAWN,
-  respawnp: TMUX_RESPAWN,
-  'respawn-window': TMUX_RESPAWN,
-  respawnw: TMUX_RESPAWN,
-  'run-shell': TMUX_RUN_SHELL,
-  run: TMUX_RUN_SHELL,
-  'display-popup': TMUX_POPUP,
-  popup: TMUX_POPUP,
-  'if-shell': ['-t'],
-  if: ['-t'],
-  'pipe-pane': ['-t'],
-  pipep: ['-t'],
-  'send-keys': TMUX_SEND_KEYS,
-  send: TMUX_SEND_KEYS,
-};
-
 /** tmux's reading; `byobu` is tmux's or screen's front end, read as tmux's unless named `byobu-screen`. */
-const TMUX: LauncherSpec = { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS };
+const TMUX: LauncherSpec = {
+  valued: ['-L', '-S', '-f', '-T', '-c'],
+  scriptOptions: ['-c'],
+  scriptVerbs: TMUX_SCRIPT_VERBS,
+  nestedCommands: { program: 'tmux', verbs: TMUX_NESTED },
+  formatCommands: true,
+};
 /** screen's reading: `-X exec [fdpat] cmd` runs a command in the session's window, as `-X screen cmd` opens one running it. */
 const SCREEN: LauncherSpec = {
   valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'],
@@ -290,6 +273,8 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
     const eq = w.value.indexOf('=');
     if (eq > 0 && options.includes(w.value.slice(0, eq))) out.push(w.value.slice(eq + 1));
   });
+  // `tmux display -p '#(cmd)'`, `set -g status-right '#(cmd)'`: tmux runs a format's command with a shell
+  if (spec.formatCommands) for (const w of args) out.push(...formatCommands(w.value));
   const verbs = spec.scriptVerbs;
   if (!verbs) return out;
   const after = skipOptions(args, spec).index;
@@ -298,6 +283,11 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
     const end = group.findIndex((w) => w.value === ';');
     const own = end < 0 ? group : group.slice(0, end);
     group = end < 0 ? [] : group.slice(end + 1);
+    const nested = spec.nestedCommands && Object.hasOwn(spec.nestedCommands.verbs, own[0]?.value ?? '') ? spec.nestedCommands : null;
+    if (nested) {
+      out.push(...nestedLines(own.slice(1), nested.verbs[own[0]!.value]!, nested.program));
+      continue;
+    }
     const valued = Object.hasOwn(verbs, own[0]?.value ?? '') ? verbs[own[0]!.value]! : null;
     if (!valued) continue;
     const words = own.slice(1);

@@ -199,6 +199,24 @@ function removesRecursivelyByRm(argv: readonly string[]): boolean {
 }
 
 /**
+ * What follows the part of a path only the shell knows, its `..` resolved against the parts
+ * before them (`/sub/..` is nothing, `/a/../../b` is `/b`), and whether one climbs out of that
+ * part (`/..`: its parent, a folder no better known). Without a `..` it stays as written.
+ */
+function afterUnknown(rest: string): { rest: string; climbsOut: boolean } {
+  if (!/(^|\/)\.\.(\/|$)/.test(rest)) return { rest, climbsOut: false };
+  const parts: string[] = [];
+  let climbsOut = false;
+  for (const part of rest.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') parts.push(part);
+    else if (parts.length) parts.pop();
+    else climbsOut = true;
+  }
+  return { rest: parts.length ? `/${parts.join('/')}` : '', climbsOut };
+}
+
+/**
  * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
  * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
  */
@@ -218,8 +236,12 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     // `rm -rf "$(tool print-dir)"` is judged as `rm -rf "$DIR"`: but for a fresh folder (`$(mktemp -d)`), `$(npm root)`, `$(git ls-files -o)`
     // `bash -c "rm -rf $DIR"`, `eval "rm -rf $x"`: a script's word the enclosing shell's expansion starts, which only it knows
     const outer = !w.leadingVar && !sub && w.raw.startsWith(UNKNOWN);
-    if ((!w.leadingVar && !sub && !outer) || w.guarded || printed?.names === 'disposable' || (printed?.names === 'project' && v === UNKNOWN)) return null;
-    const rest = v.slice(v.indexOf(UNKNOWN) + 1);
+    // `"$X/../.."`: a `..` that climbs out of the folder only the shell knows leaves a folder above it, any folder
+    // (`"${X:?}/.."`, `"$(mktemp -d)/.."`, `"$(npm root)/.."` too: what is set or disposable, its parent is not)
+    const { rest, climbsOut } = afterUnknown(v.slice(v.indexOf(UNKNOWN) + 1));
+    const leaves = climbsOut && !rest;
+    if ((!w.leadingVar && !sub && !outer) || (!leaves && (w.guarded || printed?.names === 'disposable')) || (printed?.names === 'project' && v === UNKNOWN))
+      return null;
     const what = w.leadingVar ? `$${w.leadingVar}` : outer ? 'what the enclosing shell put there' : 'what the substitution prints';
     const stop = w.leadingVar ? `use "\${${w.leadingVar}:?}" to make the shell stop instead` : 'name the folder';
     const shown = w.raw.replaceAll(UNKNOWN, '…');
@@ -229,6 +251,7 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
       return `${shown} (when ${what} is empty${w.leadingVar ? ' or unset' : ''} that is /; ${stop})`;
     // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
     // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
+    if (leaves && !moved) return `${shown} (a \`..\` climbs out of a folder only the shell knows: above ${what} may be / or the home folder; name the folder)`;
     if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
       return w.leadingVar
         ? `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`

@@ -196,6 +196,53 @@ function withoutPatterns(words: readonly Word[], s: Searcher): { words: Word[]; 
   return { words: spelled.filter((w) => !patterns.has(w)), reads };
 }
 
+/**
+ * The lines `grep` (egrep, fgrep) keeps of what it reads, as one regular expression over a line:
+ * its patterns (the first operand, or each `-e`), basic (BRE), extended (`-E`, `-P`, egrep) or
+ * fixed (`-F`, fgrep), `-i` ignoring case. Null where the command line does not tell them — a file
+ * of patterns, an unknown word, a pattern JavaScript cannot read — and where grep keeps the lines
+ * that do not match (`-v`) or prints no lines (`-c`, `-l`, `-q`).
+ */
+export function grepKeeps(inv: Invocation): RegExp | null {
+  const spelled = spelledOut(inv.args, GREP.long);
+  const p = parseArgs(spelled, GREP.valued);
+  const flag = (letter: string, ...long: string[]) => p.flags.has(letter) || long.some((l) => p.flags.has(l));
+  if (flag('v', '--invert-match') || flag('c', '--count') || flag('l', '--files-with-matches') || flag('L', '--files-without-match') || flag('q', '--quiet'))
+    return null;
+  if (p.valued.some((o) => GREP.patternFiles.has(o.name))) return null;
+  const given = p.valued.filter((o) => GREP.patterns.has(o.name)).map((o) => o.word);
+  const words = given.length ? given : p.operands.slice(0, 1);
+  if (!words.length || words.some((w) => w.value.includes(UNKNOWN))) return null;
+  const fixed = inv.program === 'fgrep' || flag('F', '--fixed-strings');
+  const extended = inv.program === 'egrep' || flag('E', '--extended-regexp') || flag('P', '--perl-regexp');
+  // each pattern word may hold several, one a line
+  const patterns = words.flatMap((w) => w.value.split('\n'));
+  const sources = patterns.map((pat) => (fixed ? pat.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : extended ? wordEdges(pat) : fromBasic(pat)));
+  try {
+    return new RegExp(sources.map((src) => `(?:${src})`).join('|'), flag('i', '--ignore-case') || flag('y') ? 'i' : '');
+  } catch {
+    return null;
+  }
+}
+
+/** A basic regular expression (grep's default) as JavaScript's: `\(`, `\|`, `\+`, `\?`, `\{` are operators there, `(`, `|`, `+`, `?`, `{` themselves. */
+function fromBasic(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      const n = pattern[++i]!;
+      out += '(){}|+?'.includes(n) ? n : n === '<' || n === '>' ? '\\b' : `\\${n}`;
+    } else out += '(){}|+?'.includes(c) ? `\\${c}` : c;
+  }
+  return out;
+}
+
+/** GNU's word edges `\<`, `\>` as JavaScript's `\b`. */
+function wordEdges(pattern: string): string {
+  return pattern.replace(/\\[<>]/g, '\\b');
+}
+
 /** Whether the shell hands a word to the program as one word, as written: no unknown expansion, and no glob but in an option (`--include=*.ts` names no file there is). */
 function splitsSafely(w: Word): boolean {
   return !w.value.includes(UNKNOWN) && (!w.glob || w.value.startsWith('-'));

@@ -7,6 +7,7 @@
  * while read f`), carried into each word that uses it as that word's own substitutions are.
  */
 
+import { builtinSets } from './builtin-sets.ts';
 import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
 import { ASSIGNMENT, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
@@ -46,6 +47,8 @@ const MAX_VALUE = 65536;
 const MAX_ELEMENTS = 4096;
 /** The most alias text (characters, over every expansion) one command line is read with: past it the command is too large to check. */
 const MAX_ALIAS_TEXT = 65536;
+/** The builtins that make a nameref with `-n` (`declare -n r=x`; `export -n` unexports). */
+const NAMEREF = /^(local|declare|typeset)$/;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
@@ -64,6 +67,8 @@ export class ShellVars {
   /** the aliases defined so far (`alias nuke='rm -rf ~'`), each its text; those being expanded are not again */
   private readonly aliases = new Map<string, string>();
   private readonly expanding = new Set<string>();
+  /** the namerefs set so far (`declare -n r=x`), each the variable it names */
+  private readonly namerefs = new Map<string, string>();
   /** how many characters of alias text the command line's expansions have read */
   private aliasRead = 0;
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
@@ -101,14 +106,34 @@ export class ShellVars {
       const loop = reads && !fed.length ? this.openLoops.at(-1) : undefined;
       for (const [i, w] of cmd.words.entries()) {
         if (i <= at || (setter === 'printf' && cmd.words[i - 1]!.value !== '-v')) continue;
-        this.forget(w.value);
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) continue;
-        if (fed.length) this.setPrintedBy(w.value, fed);
+        const name = this.target(w.value);
+        this.forget(name);
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
+        if (fed.length) this.setPrintedBy(name, fed);
         else if (loop) {
-          this.values.set(w.value, UNKNOWN);
-          loop.reads.add(w.value);
+          this.values.set(name, UNKNOWN);
+          loop.reads.add(name);
         }
       }
+      // what it sets, as `NAME=value` is (`read v <<< "…"`, `printf -v v '%s' x`): known where the command line tells the input
+      for (const set of builtinSets(cmd, at, reads ? stageBefore(cmd, before) : undefined)) {
+        const name = this.target(set.name);
+        (cmd.assigns ??= []).push(`${name}=${set.value}`);
+        // a later stage of a pipeline runs in a subshell: what it sets is gone after it (`v=/; echo x | read v` leaves v /)
+        if (set.value.includes(UNKNOWN) || cmd.index > 0) continue;
+        this.forget(name);
+        this.values.set(name, set.value);
+        if (set.elements) this.arrays.set(name, set.elements);
+      }
+    }
+    // `declare -n r=GIT_PAGER`, `local -n ref=out`: later uses and assignments of r are of the variable it names
+    if (NAMEREF.test(first ?? '') && cmd.words.slice(1).some((w) => /^-[A-Za-z]*n/.test(w.value))) {
+      for (const w of cmd.words.slice(1)) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(w.value);
+        if (m && m[1] !== m[2]) this.namerefs.set(m[1]!, m[2]!);
+        else if (!w.value.startsWith('-')) this.namerefs.delete(w.value.split('=')[0]!);
+      }
+      return true;
     }
     // `a[1]=/etc`: one element of an array (of a known one at a known index; any other the shell's)
     const element = first?.includes('[') ? /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]=/.exec(first) : null;
@@ -120,9 +145,12 @@ export class ShellVars {
       const eq = w.value.indexOf('=');
       // `d+=/x` appends to what `d` held: known only when that was (`d=/tmp/build; d+=/../..`)
       const appends = w.value[eq - 1] === '+';
-      const name = w.value.slice(0, appends ? eq - 1 : eq);
+      const written = w.value.slice(0, appends ? eq - 1 : eq);
+      const name = this.target(written);
       const before = appends ? (this.values.get(name) ?? UNKNOWN) : '';
       const value = before + w.value.slice(eq + 1);
+      // `declare -n r=GIT_PAGER; r='…'` assigns GIT_PAGER
+      if (name !== written) (cmd.assigns ??= []).push(`${name}=${value}`);
       const printers = appends ? (this.printedBy.get(name) ?? []) : [];
       const elements = this.assignedElements(name, w, appends);
       // `tmp=$(mktemp -d); tmp+=(x)`: what it appends to is still the fresh path
@@ -237,6 +265,12 @@ export class ShellVars {
     return true;
   }
 
+  /** The variable `name` stands for: itself, or the one a nameref names (`declare -n r=x`: x), followed a few steps. */
+  private target(name: string): string {
+    for (let k = 0; k < 8 && this.namerefs.has(name); k++) name = this.namerefs.get(name)!;
+    return name;
+  }
+
   /** The shell sets `name` to what only it knows. */
   private forget(name: string): void {
     this.arrays.delete(name);
@@ -334,7 +368,7 @@ export class ShellVars {
     // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
     if (name === 'IFS') return inDouble ? ' ' : SPLIT;
     // bash sets `$0` to what is assigned to BASH_ARGV0 (how `bash -c SCRIPT NAME` is read: command.ts shellScript)
-    const v = this.values.get(name === '0' ? 'BASH_ARGV0' : name);
+    const v = this.values.get(name === '0' ? 'BASH_ARGV0' : this.target(name));
     if (v === undefined) return null;
     // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
     return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);

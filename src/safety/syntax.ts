@@ -51,6 +51,11 @@ export interface SimpleCommand {
   index: number;
   /** the list operator before this command's pipeline: `&&` means it runs only if the one before succeeded */
   after: '&&' | 'other';
+  /**
+   * the `NAME=value` assignments it makes past its words, as the shell's reading tells them
+   * (shell-vars.ts): a builtin's (`read v <<< …`, `printf -v v …`), and a nameref's as its variable's
+   */
+  assigns?: string[];
 }
 
 export interface Script {

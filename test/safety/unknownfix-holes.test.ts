@@ -32,7 +32,7 @@ describe("a known program's sub-resource verbs are its family's to judge", () =>
     'az storage account network-rule remove --account-name a --ip-address 1.2.3.4',
     'pulumi config rm key --stack dev',
     'pulumi stack tag rm env',
-    'pulumi state delete urn:x --stack dev',
+    'pulumi state unprotect urn:x --stack dev',
     'supabase functions delete hello --project-ref abcdefghijkl',
     'supabase domains delete --project-ref abcdefghijkl',
     'vercel redeploy https://app-git-feat-x.vercel.app',

@@ -4,7 +4,8 @@ import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operan
 /**
  * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
  * database (`rails db:drop`, `prisma migrate reset`, `manage.py flush`, `supabase db reset`,
- * `sequelize db:drop`, `artisan migrate:fresh`), a hosted Supabase project or branch, docker's data volumes (`docker volume rm`,
+ * `sequelize db:drop`, `artisan migrate:fresh`), a hosted Supabase project or branch or its storage,
+ * a Firestore database's collections (`firebase firestore:delete -r`), docker's data volumes (`docker volume rm`,
  * `compose down -v`), and a GitHub repository deleted through `gh`. The runners that start such
  * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runners.ts).
  */
@@ -49,8 +50,25 @@ const supabase: ArgsCheck = (args) => {
   if (args[i] === 'projects' && verb === 'delete')
     return dbHit('supabase projects delete', 'deletes the hosted Supabase project — its database, storage, auth users and functions');
   if (args[i] === 'branches' && verb === 'delete') return dbHit('supabase branches delete', 'deletes a preview branch and the database it has of its own');
+  if (args[i] === 'storage' && verb === 'rm' && (hasShort(args, 'r') || hasOption(args, '--recursive')))
+    return dbHit('supabase storage rm -r', 'deletes every object under the path of the storage bucket');
   return null;
 };
+
+const FIREBASE_VALUED = new Set(['-P', '--project', '--token', '--account', '-c', '--config', '--database']);
+
+/** `firebase firestore:delete` of a collection and all below it (`-r`) or of every collection (`--all-collections`); one document passes. */
+const firebase: ArgsCheck = (args) => {
+  if (args[operandAt(args, FIREBASE_VALUED)] !== 'firestore:delete') return null;
+  if (hasOption(args, '--all-collections'))
+    return dbHit('firebase firestore:delete --all-collections', 'deletes every document of every collection of the Firestore database');
+  return hasShort(args, 'r') || hasOption(args, '--recursive')
+    ? dbHit('firebase firestore:delete -r', 'deletes the documents of the collection and of every collection below them')
+    : null;
+};
+
+/** The checks of programs whose other verbs the unknown-command rule reads (infra.ts SOME_VERBS). */
+export const SOME_VERBS_TOOLS: Record<string, ArgsCheck> = { firebase };
 
 const sequelize: ArgsCheck = (args) => {
   const sub = args[operandAt(args)];

@@ -3,14 +3,14 @@ import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import type { Redirect } from '../syntax.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
-import { APP_TOOLS } from './infra-app.ts';
+import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
 import type { FamilyCheck } from './types.ts';
 
 /**
  * The infra family (docs/safety.md): commands that tear down infrastructure and the data in it —
- * `terraform destroy`, `pulumi destroy`, kubectl mass deletes, `helm uninstall`, the delete verbs
+ * `terraform destroy`, `pulumi destroy`, state that forgets what it manages (`terraform state rm`), kubectl mass deletes, `helm uninstall`, the delete verbs
  * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts), the frameworks'
  * database drops and resets, docker's data volumes and `gh repo delete` (infra-app.ts). Asked by default:
  * a person decides. Planning and read-only verbs (`terraform plan -destroy`, `kubectl get`,
@@ -21,7 +21,7 @@ export const checkInfra: FamilyCheck = (cmd, inv) => (inv ? check(inv.program, v
 function check(program: string, args: string[], redirects: readonly Redirect[], depth = 0): Hit | null {
   // `--help`, `--version`, `--dry-run` tear nothing down (informational.ts)
   if (depth > 4 || informational(program, args)) return null;
-  const hit = TOOLS.get(/^python[\d.]*$/.test(program) ? 'python' : program)?.(args);
+  const hit = (TOOLS.get(/^python[\d.]*$/.test(program) ? 'python' : program) ?? SOME_VERBS.get(program))?.(args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
   if (program === 'redis-cli') return checkRedis(args, redirects);
@@ -83,6 +83,8 @@ function terraform(program: string): ArgsCheck {
         reason: `\`${program} workspace delete\` deletes a workspace and its state; with \`-force\` one that still manages resources, which are left running with nothing to manage them`,
       };
     }
+    // `-dry-run` lists what it would take out
+    if (sub === 'state' && args[operandAt(args, undefined, i + 1)] === 'rm' && !hasOption(args, '-dry-run')) return forgotten(`${program} state rm`);
     const destroy = sub === 'destroy' || (program === 'terragrunt' && sub === 'destroy-all');
     const what = destroy ? sub : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
     return (
@@ -104,6 +106,7 @@ const pulumi: ArgsCheck = (args) => {
       rule: 'pulumi destroy',
       reason: '`pulumi destroy` deletes every resource of the stack — servers, databases and the data in them — and the data does not come back',
     };
+  if (sub === 'state' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'delete') return forgotten('pulumi state delete');
   if (sub === 'stack' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'rm') {
     return {
       rule: 'pulumi stack rm',
@@ -112,6 +115,14 @@ const pulumi: ArgsCheck = (args) => {
   }
   return null;
 };
+
+/** Resources taken out of the state (`terraform state rm`, `pulumi state delete`): they keep running, and nothing manages or tears them down any more. */
+function forgotten(rule: string): Hit {
+  return {
+    rule,
+    reason: `\`${rule}\` takes resources out of the state: they keep running, with their data and costs, and nothing manages or tears them down any more`,
+  };
+}
 
 /** Stacks torn down by the deploy CLIs' own verbs. */
 function teardown(program: string, verb: string, what: string): ArgsCheck {
@@ -122,6 +133,13 @@ function teardown(program: string, verb: string, what: string): ArgsCheck {
 export function knowsInfra(program: string): boolean {
   return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || program === 'redis-cli';
 }
+
+/**
+ * Programs whose data deletes this family names (`firebase firestore:delete -r`) while the
+ * unknown-command rule still reads their other verbs (`firebase database:remove /`): not in
+ * knowsInfra.
+ */
+const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries(SOME_VERBS_TOOLS));
 
 const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 

@@ -3,7 +3,7 @@ import { type Hit, hasOption, operandAt, operands, type ToolCheck } from './args
 /**
  * The publish family's build tools and language registries past the big ones: the goals and tasks
  * of Pants, sbt and Mill that publish, Hex (`mix hex.publish`), Hackage (`cabal upload --publish`,
- * `stack upload`), LuaRocks, CocoaPods, CPAN, opam (`dune-release`), JSR (`deno publish`) and
+ * `stack upload`), LuaRocks, CocoaPods (and `pod trunk delete`), CPAN, opam (`dune-release`), JSR (`deno publish`) and
  * PyPI through maturin and rye. Their local neighbours stay free: `sbt publishLocal`, `mill
  * __.publishLocal`, `cabal upload` of a candidate, `stack upload --candidate`.
  */
@@ -110,7 +110,14 @@ export const LANG_TOOLS: Record<string, ToolCheck> = {
   pod: (args) => {
     const i = operandAt(args);
     const group = args[i];
-    if ((group !== 'trunk' && group !== 'repo') || args[operandAt(args, undefined, i + 1)] !== 'push') return null;
+    const verb = args[operandAt(args, undefined, i + 1)];
+    // `pod trunk delete`: a published version taken away from everyone who installs it (as `npm unpublish`)
+    if (group === 'trunk' && verb === 'delete')
+      return {
+        rule: 'pod trunk delete',
+        reason: '`pod trunk delete` takes a published pod version away from everyone who installs it, and its version number can never be used again',
+      };
+    if ((group !== 'trunk' && group !== 'repo') || verb !== 'push') return null;
     return hit(`pod ${group} push`, group === 'trunk' ? 'a pod version to the CocoaPods trunk' : 'a pod version to a specs repository others install from');
   },
   'dune-release': duneRelease,

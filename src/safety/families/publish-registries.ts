@@ -2,7 +2,9 @@ import { COMPOSE_VALUED, dryRun, type Hit, hasOption, operandAt, operands, optio
 
 /**
  * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
- * GoReleaser, and the container registries (docker, podman, buildah, crane, helm charts).
+ * GoReleaser, and the container registries (docker, podman, buildah, crane, regctl, skopeo, ko,
+ * Jib, helm charts): what uploads to them, and what deletes a version or an image from them (as
+ * `npm unpublish`: gone for everyone who installs or pulls it).
  */
 
 function hit(rule: string, where: string): Hit {
@@ -105,6 +107,11 @@ const GRADLE_VALUED = new Set([
   '--tests',
 ]);
 
+/** A published version or image deleted from its registry: `nuget delete`, `crane delete`. */
+function unpublishHit(rule: string, what: string): Hit {
+  return { rule, reason: `\`${rule}\` deletes ${what} from the registry: everyone who installs or pulls it is left without it, and it does not come back` };
+}
+
 /** Images uploaded: tags move, and the images they named before are not kept. */
 function imagePush(rule: string): Hit {
   return {
@@ -136,21 +143,31 @@ function buildPushes(args: string[]): boolean {
   return false;
 }
 
-/** Maven goals that upload: the `deploy` phase, `deploy:deploy`, `deploy:deploy-file`, `release:perform` (not `deploy:help`). */
+/**
+ * Maven goals that upload: the `deploy` phase, `deploy:deploy`, `deploy:deploy-file`,
+ * `release:perform` (not `deploy:help`); Jib's `jib:build`, which pushes the image it builds
+ * (`jib:dockerBuild` and `jib:buildTar` build it locally).
+ */
 const mvn: ToolCheck = (args) => {
-  if (args.includes('-Dmaven.deploy.skip=true')) return null;
   for (const goal of operands(args, MVN_VALUED)) {
+    if (goal === 'jib:build' || /^com\.google\.cloud\.tools:jib-maven-plugin(:[^:]+)?:build$/.test(goal)) return imagePush('mvn jib:build');
+    if (args.includes('-Dmaven.deploy.skip=true')) continue;
     if (goal === 'deploy' || goal === 'deploy:deploy' || goal === 'deploy:deploy-file' || goal === 'release:perform')
       return hit(`mvn ${goal}`, "the build's artifacts to a remote Maven repository");
   }
   return null;
 };
 
-/** Gradle's `publish`, `publishToMavenCentral`, `publishPlugins`, `publishAllPublicationsTo…Repository` (any project path); not `…ToMavenLocal`. */
+/**
+ * Gradle's `publish`, `publishToMavenCentral`, `publishPlugins`, `publishAllPublicationsTo…Repository`
+ * (any project path); not `…ToMavenLocal`. Jib's `jib` task pushes the image it builds
+ * (`jibDockerBuild`, `jibBuildTar` build it locally).
+ */
 const gradle: ToolCheck = (args) => {
   if (hasOption(args, '--dry-run') || args.includes('-m')) return null;
   for (const task of operands(args, GRADLE_VALUED)) {
     const name = task.slice(task.lastIndexOf(':') + 1);
+    if (name === 'jib') return imagePush('gradle jib');
     if (!name.startsWith('publish') || name.endsWith('MavenLocal')) continue;
     if (name.length === 7 || (name.charCodeAt(7) >= 65 && name.charCodeAt(7) <= 90))
       return hit(`gradle ${name}`, "the build's artifacts to a remote repository (Maven Central, the Gradle Plugin Portal)");
@@ -167,6 +184,66 @@ const goreleaser: ToolCheck = (args) => {
   if (hasOption(args, '--snapshot') || hasOption(args, '--skip-publish')) return null;
   for (const v of optionValues(args, '--skip')) if (v.split(',').includes('publish')) return null;
   return hit('goreleaser release', 'a tagged release — archives, checksums, images, package manifests — to GitHub and the package managers');
+};
+
+/** NuGet's `push` (a version up) and `delete` (a version unlisted or deleted from the feed). */
+function nugetVerb(program: string, verb: string | undefined): Hit | null {
+  if (verb === 'push') return hit(`${program} push`, 'a package version to a NuGet feed');
+  return verb === 'delete' ? unpublishHit(`${program} delete`, 'a package version (on nuget.org: unlists it)') : null;
+}
+
+const SKOPEO_VALUED = new Set(['--command-timeout', '--override-arch', '--override-os', '--override-variant', '--policy', '--registries.d', '--tmpdir']);
+/** skopeo: `delete`; `copy` to a registry (its last operand `docker://…`), `sync --dest docker`. */
+const skopeo: ToolCheck = (args) => {
+  const s = sub(args, SKOPEO_VALUED);
+  if (s === 'delete') return unpublishHit('skopeo delete', 'an image');
+  if (s === 'copy' && operands(args, SKOPEO_VALUED).at(-1)?.startsWith('docker://')) return imagePush('skopeo copy');
+  return s === 'sync' && optionValues(args, '--dest').includes('docker') ? imagePush('skopeo sync') : null;
+};
+
+const CONAN_VALUED = new Set(['-v', '--cwd']);
+const REGCTL_VALUED = new Set(['--host', '--logopt', '-v', '--verbosity', '--user-agent']);
+
+/** regctl: `tag delete`, `manifest delete`, `image delete` (alias `rm`); `image copy`/`cp`, `artifact put`, `manifest put`, `blob put` upload. */
+const regctl: ToolCheck = (args) => {
+  const i = operandAt(args, REGCTL_VALUED);
+  const group = args[i];
+  const verb = args[operandAt(args, REGCTL_VALUED, i + 1)];
+  if ((group === 'tag' || group === 'manifest' || group === 'image') && (verb === 'delete' || verb === 'rm'))
+    return unpublishHit(`regctl ${group} delete`, group === 'tag' ? 'a tag' : 'an image');
+  if (
+    (group === 'image' && (verb === 'copy' || verb === 'cp' || verb === 'import')) ||
+    ((group === 'artifact' || group === 'manifest' || group === 'blob') && verb === 'put')
+  )
+    return imagePush(`regctl ${group} ${verb}`);
+  return null;
+};
+
+const KO_VALUED = new Set([
+  '--platform',
+  '-t',
+  '--tags',
+  '--image-label',
+  '--image-refs',
+  '--sbom',
+  '--sbom-dir',
+  '-B',
+  '--base-import-paths',
+  '--tag-only',
+  '-f',
+  '--filename',
+  '--selector',
+  '-l',
+]);
+/** ko's verbs that build and push images (`publish` is `build`'s old name; `apply`, `create`, `run` deploy them as well). */
+const KO_PUSHES = new Set(['build', 'publish', 'resolve', 'apply', 'create', 'run']);
+
+/** `ko build` pushes what it builds to `$KO_DOCKER_REPO` unless `--local` (`-L`) or `--push=false`. */
+const ko: ToolCheck = (args) => {
+  const s = sub(args, KO_VALUED);
+  if (s === undefined || !KO_PUSHES.has(s)) return null;
+  if (hasOption(args, '--local') || args.includes('-L') || args.includes('--push=false')) return null;
+  return imagePush(`ko ${s}`);
 };
 
 export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
@@ -195,8 +272,14 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
   'docker-compose': (args) => (sub(args, COMPOSE_VALUED) === 'push' ? imagePush('docker-compose push') : null),
   crane: (args) => {
     const s = sub(args);
+    if (s === 'delete') return unpublishHit('crane delete', 'an image');
     return s === 'push' || s === 'copy' || s === 'cp' ? imagePush(`crane ${s}`) : null;
   },
+  regctl,
+  skopeo,
+  ko,
+  conan: (args) => (sub(args, CONAN_VALUED) === 'upload' && !dryRun(args) ? hit('conan upload', 'package recipes and binaries to a Conan remote') : null),
+  choco: (args) => (sub(args) === 'push' ? hit('choco push', 'a package version to a Chocolatey feed') : null),
   helm: (args) => {
     const s = sub(args, HELM_VALUED);
     return s === 'push' || s === 'cm-push' ? hit(`helm ${s}`, 'a chart version to a chart registry') : null;
@@ -208,7 +291,7 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
   gradlew: gradle,
   dotnet: (args) => {
     const i = operandAt(args);
-    return args[i] === 'nuget' && args[operandAt(args, undefined, i + 1)] === 'push' ? hit('dotnet nuget push', 'a package version to a NuGet feed') : null;
+    return args[i] === 'nuget' ? nugetVerb('dotnet nuget', args[operandAt(args, undefined, i + 1)]) : null;
   },
-  nuget: (args) => (sub(args) === 'push' ? hit('nuget push', 'a package version to a NuGet feed') : null),
+  nuget: (args) => nugetVerb('nuget', sub(args)),
 };

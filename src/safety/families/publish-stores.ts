@@ -4,8 +4,8 @@ import { onlyNonProduction } from './publish-deploy.ts';
 /**
  * The publish family's app stores, over-the-air updates and model hubs: fastlane's own upload
  * tools and actions (not a project's lanes, which are its Fastfile's code like a Makefile's
- * targets), Expo's `eas submit` and production `eas update`, `xcrun altool --upload-app`, and
- * uploads to the Hugging Face Hub. `xcrun notarytool submit` only asks Apple to notarize.
+ * targets), Expo's `eas submit` and production `eas update`, `xcrun altool --upload-app`,
+ * snapcraft's uploads and channel releases, and uploads to the Hugging Face Hub. `xcrun notarytool submit` only asks Apple to notarize.
  */
 
 function storeHit(rule: string, does: string): Hit {
@@ -103,7 +103,23 @@ function hub(program: string): ToolCheck {
   };
 }
 
+/** snapcraft's verbs that upload a snap (`push` is `upload`'s old name) or move a store channel's revision (`release`, `promote`, `close`). */
+const SNAPCRAFT_STORE = new Set(['upload', 'push', 'release', 'promote', 'close']);
+
+const snapcraft: ToolCheck = (args) => {
+  const s = args[operandAt(args)];
+  return s !== undefined && SNAPCRAFT_STORE.has(s)
+    ? storeHit(
+        `snapcraft ${s}`,
+        s === 'upload' || s === 'push'
+          ? 'uploads a snap to the Snap Store (with `--release`, onto its channels)'
+          : "changes what a Snap Store channel's installs update to",
+      )
+    : null;
+};
+
 export const STORE_TOOLS: Record<string, ToolCheck> = {
+  snapcraft,
   fastlane,
   eas: eas('eas'),
   'eas-cli': eas('eas-cli'),
