@@ -246,7 +246,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
     const finderInv = finder ? (runsOf.get(finder)?.[0] ?? null) : null;
-    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv)) walkScript(s, w, depth + 1);
+    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv, reading.read(cmd))) walkScript(s, w, depth + 1);
     const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
     if (unknownNames) w.findings.push(unknownNames);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`), through the filters between

@@ -31,4 +31,13 @@ testHoles({
     ['if false; then echo hi; else echo "ls ~"; fi | bash', 'if false; then echo hi; else echo "rm -rf ~"; fi | bash'],
     ['case a in a) echo "ls /";; esac | sh', 'case a in a) echo "rm -rf /";; esac | sh'],
   ],
+  // xargs and parallel read the words a static stage writes, and through the filters that keep its lines too (fed-input.ts)
+  'what a static stage writes through a filter that keeps its lines becomes the arguments xargs runs': [
+    ['echo dist | cat | xargs rm -rf', 'echo / | cat | xargs rm -rf'],
+    ['echo dist | grep d | xargs rm -rf', 'echo / | grep / | xargs rm -rf'],
+    ['echo dist | tee log | xargs rm -rf', 'echo ~ | tee log | xargs rm -rf'],
+    ['echo dist | head -n 5 | xargs rm -rf', 'printf "%s\\n" ~ | head -n 5 | xargs rm -rf'],
+    ['echo build | cat | parallel rm -rf', 'echo ~ | cat | parallel rm -rf'],
+    ['echo README.md | cat | xargs cat', 'echo .env | cat | xargs cat'],
+  ],
 });
