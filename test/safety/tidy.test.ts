@@ -1,10 +1,11 @@
 import { testHoles } from './context.ts';
 
 /**
- * What a compound writes, piped on (shell.ts, pipeline-lanes.ts): a loop, a `{ }` group, a `( )`
- * subshell, a function's body, an `if` and a `case` each write what every one of their pipelines
- * writes, and each later stage of the pipe reads it: [an everyday command, its dangerous
- * neighbour]. The context is context.ts's: the project /home/u/proj on main, home /home/u.
+ * What reaches a later stage of a pipe: a compound's output (shell.ts, pipeline-lanes.ts) — a
+ * loop, a `{ }` group, a `( )` subshell, a function's body, an `if` and a `case` each write what
+ * every one of their pipelines writes, and each later stage reads it — and a static stage's text
+ * through the filters before xargs or parallel (fed-input.ts): [an everyday command, its
+ * dangerous neighbour]. The context is context.ts's: the project /home/u/proj on main, home /home/u.
  */
 testHoles({
   // the loop's `done |` fed only the body's last stage: what an earlier pipeline printed was lost
