@@ -95,7 +95,8 @@ export class PipelineLanes {
       const before = index ? out.filter((c) => c.pipeline === pipeline) : [];
       for (const lane of fan.slice(1)) out.push(...before.map((c) => ({ ...c, pipeline: lane })));
     }
-    if (!fan || !runs.length) return runs.map((r) => (r.pipeline === pipeline && r.index === index ? r : { ...r, pipeline, index }));
+    // a command's runs stand where it stands: copied only onto another pipeline
+    if (!fan || !runs.length) return runs[0]?.pipeline === pipeline && runs[0].index === index ? runs : runs.map((r) => ({ ...r, pipeline, index }));
     const lanes = fan;
     return Array.from({ length: Math.max(lanes.length, runs.length) }, (_, r) => ({
       ...runs[Math.min(r, runs.length - 1)]!,
