@@ -91,8 +91,8 @@ class Parser extends WordReader {
         after = 'other';
       } else if (c === ')') {
         this.pos++;
-        if (close) return;
-        // a stray `)` ends a case pattern (`a) cmd;;`): what follows is still a command
+        // a `)` inside an open `case` ends a pattern (`a) cmd;;`), as a stray one does: what follows is still a command
+        if (close && this.compounds.at(-1)?.closer !== 'esac') return;
       } else if (c === ';' || c === '&' || c === '|') {
         const two = this.src.slice(this.pos, this.pos + 2);
         if (two === '&>') {

@@ -31,6 +31,9 @@ testHoles({
     ['if true; then echo "ls /"; fi | sh', 'if true; then echo "rm -rf /"; fi | sh'],
     ['if false; then echo hi; else echo "ls ~"; fi | bash', 'if false; then echo hi; else echo "rm -rf ~"; fi | bash'],
     ['case a in a) echo "ls /";; esac | sh', 'case a in a) echo "rm -rf /";; esac | sh'],
+    // a case's `pattern)` inside a subshell ended the subshell there
+    ['(case a in a) echo "ls /";; esac) | sh', '(case a in a) echo "rm -rf /";; esac) | sh'],
+    ['f() ( case a in a) echo "ls ~";; esac ); f | sh', 'f() ( case a in a) echo "rm -rf ~";; esac ); f | sh'],
   ],
   // xargs and parallel read the words a static stage writes, and through the filters that keep its lines too (fed-input.ts)
   'what a static stage writes through a filter that keeps its lines becomes the arguments xargs runs': [
