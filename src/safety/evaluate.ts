@@ -255,7 +255,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
           .slice(finder.index + 1, cmd.index)
           .map((c) => runsOf.get(c)?.[0] ?? null)
       : [];
-    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv, filters)) walkScript(s, w, depth + 1);
+    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv, reading.read(cmd), filters)) walkScript(s, w, depth + 1);
     const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
     if (unknownNames) w.findings.push(unknownNames);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`), through the filters between

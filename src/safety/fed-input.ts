@@ -152,27 +152,30 @@ export type InvocationOf = (stage: SimpleCommand) => Invocation | null;
 
 /**
  * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
- * parallel with no `:::`: from the text `feeder` (the stage before, `feederInv` its program)
- * writes or a here-string, else, after a `find` (`finderInv`: the stage before any
- * `LINE_FILTERS`), as `find … -exec` would run them. Empty for any other command.
+ * parallel with no `:::`: from `piped`, the text the stage before writes where the command line
+ * tells it (PipeReading read: a static stage's, through the filters between), or a here-string,
+ * else, after a `find` (`finderInv`: the stage before any filters that keep its lines), as `find
+ * … -exec` would run them. Empty for any other command.
  */
 export function fedArgumentScripts(
   inv: Invocation,
   cmd: SimpleCommand,
   feeder: SimpleCommand | undefined,
   feederInv: Invocation | null,
-  finderInv: Invocation | null = feederInv,
+  finderInv: Invocation | null,
+  piped: string | null,
   filters: readonly (Invocation | null)[] = [],
 ): string[] {
   const out: string[] = [];
   // `git ls-files | grep env | xargs cat`: a listing filtered to names a secret's name matches is read as that name
   const secret = feeder && finderInv ? filteredSecret(finderInv, filters) : null;
-  const text = () => (feeder && fedText(feeder, feederInv)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
-  // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
+  const text = () => piped ?? ownInput(cmd);
+  // `echo / | xargs rm -rf`, `echo / | cat | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
   if (inv.via.includes('xargs')) {
     const fed = text();
     // `echo .env* | xargs cat`: the names the shell matched, a glob still
-    if (fed) out.push(...xargsScripts(inv, fed, !!feederInv?.args.some((a) => a.glob)));
+    const globs = [feederInv, finderInv].some((i) => i?.args.some((a) => a.glob));
+    if (fed) out.push(...xargsScripts(inv, fed, globs));
     else {
       // `find / -maxdepth 1 | xargs rm -rf`, `ls / | xargs rm -rf`: what find or ls prints xargs hands on, as `find … -exec` would
       const found = feeder && findExecScript(finderInv, argvOf(inv));

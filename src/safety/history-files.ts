@@ -1,7 +1,6 @@
-import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
-import { findRemoves } from './find-expression.ts';
+import { findRemoves, foundBelow } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, redirectAccess } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
@@ -139,20 +138,12 @@ export function findsHistory(args: readonly Word[], ctx: BashContext): string | 
     const above = !gitDir && ctx.root !== undefined && (abs === ctx.root || ctx.root.startsWith(abs === '/' ? '/' : `${abs}/`));
     if (!inGit && !above) continue;
     const git = inGit ? gitDir! : `${ctx.root}/.git`;
-    const base = root.replace(/(.)\/+$/, '$1');
     for (const file of HISTORY_FILES) {
       const target = `${git}/${file}`;
       if (abs !== '/' && !target.startsWith(`${abs}/`)) continue;
-      // the path as find prints it, and the folders it goes through from the root down
-      const parts = target.slice(abs === '/' ? 1 : abs.length + 1).split('/');
-      const at = (depth: number) => ({
-        path: depth === 0 ? base : `${base === '/' ? '' : base}/${parts.slice(0, depth).join('/')}`,
-        name: depth === 0 ? posix.basename(abs) || '/' : parts[depth - 1]!,
-        dir: depth < parts.length,
-        depth,
-      });
-      const folders = parts.map((_, d) => at(d));
-      if (removes(at(parts.length), folders)) return `files of the project's history (such as .git/${file}) under ${root}`;
+      // the file as find meets it, and the folders it goes through from the root down
+      const { file: found, above } = foundBelow(root, abs, target, false);
+      if (removes(found, above)) return `files of the project's history (such as .git/${file}) under ${root}`;
     }
   }
   return null;

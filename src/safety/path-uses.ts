@@ -1,27 +1,24 @@
-import { posix } from 'node:path';
-import { isSecretName } from '../model/sandbox.ts';
 import { type Invocation, programName } from './command.ts';
 import { envFileRun } from './env-files.ts';
-import { UNKNOWN } from './expand.ts';
-import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
-import { gitNameUses } from './git-name-queries.ts';
-import { configOperands } from './git-settings.ts';
-import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
-import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
+import { type Access, generic, options, type PathUse, use } from './path-access.ts';
+import { curl, wget } from './path-uses-downloads.ts';
+import { gitPathUses } from './path-uses-git.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
-import { globAlternatives } from './paths.ts';
-import { gitGrepWords, gitLogWords, grep, ripgrep } from './search-patterns.ts';
+import { transfer } from './path-uses-transfers.ts';
+import { grep, ripgrep } from './search-patterns.ts';
 import { sed } from './sed-script.ts';
 import type { Word } from './syntax.ts';
 import { venvUses } from './venv-folders.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
- * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
- * ln, install, truncate, touch, sed (sed-script.ts), key generators (openssl, mkcert, ssh-keygen:
- * path-uses-keys.ts), find, containers, git, tar, unzip, editors — each read word by word; a
- * virtual environment's maker by venv-folders.ts; every other program by path-access.ts generic.
+ * programs whose words say more than "every path read" — downloaders (path-uses-downloads.ts),
+ * sort, patch, dd, cp, mv, ln, install (path-uses-transfers.ts), truncate, touch, sed
+ * (sed-script.ts), key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts), find,
+ * containers, git (path-uses-git.ts), tar, unzip, editors — each read word by word; a virtual
+ * environment's maker by venv-folders.ts; every other program by path-access.ts generic.
  */
 
 /** Programs whose words are data, names or settings, not paths they open. */
@@ -101,95 +98,6 @@ function usesOf(inv: Invocation): PathUse[] {
   return generic(inv);
 }
 
-const CURL_LONG = new Set([
-  '--data',
-  '--data-binary',
-  '--data-raw',
-  '--data-ascii',
-  '--data-urlencode',
-  '--json',
-  '--form',
-  '--form-string',
-  '--upload-file',
-  '--config',
-  '--output',
-  '--dump-header',
-  '--cookie-jar',
-  '--cookie',
-  '--trace',
-  '--trace-ascii',
-  '--stderr',
-  '--output-dir',
-  '--cert',
-  '--key',
-  '--cacert',
-  '--netrc-file',
-  '--header',
-  '--user',
-  '--user-agent',
-  '--referer',
-  '--request',
-  '--write-out',
-  '--proxy',
-  '--max-time',
-  '--range',
-  '--url',
-]);
-const CURL_WRITES = new Set(['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr']);
-const CURL_FILES = new Set(['-T', '--upload-file', '-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file']);
-
-/** curl: what it uploads (`-d @f`, `-F 'x=<f'`, `-T f`), what it writes (`-o f`), the folder it writes into (`--output-dir`). */
-function curl(inv: Invocation): PathUse[] {
-  const out: PathUse[] = [];
-  const operands = options(inv.args, 'dFTKoDcbEHuAexXwrmC', CURL_LONG, (name, w, value) => {
-    if (CURL_WRITES.has(name)) {
-      if (value !== '-') out.push(use(w, value, 'write'));
-    } else if (name === '--output-dir') out.push(use(w, value, 'into'));
-    else if (CURL_FILES.has(name)) out.push(use(w, value, 'read'));
-    else if (name === '-d' || name.startsWith('--data') || name === '--json') {
-      const at = value.indexOf('@');
-      if (at === 0 || (name === '--data-urlencode' && at > 0)) out.push(use(w, value.slice(at + 1), 'read'));
-    } else if (name === '-F' || name === '--form') {
-      const m = /^[^=]*=[@<]([^;]*)/.exec(value);
-      if (m) out.push(use(w, m[1]!, 'read'));
-    } else if ((name === '-b' || name === '--cookie') && !value.includes('=')) out.push(use(w, value, 'read'));
-  });
-  return [...out, ...generic(inv, operands)];
-}
-
-const WGET_LONG = new Set([
-  '--output-document',
-  '--output-file',
-  '--append-output',
-  '--directory-prefix',
-  '--input-file',
-  '--post-file',
-  '--body-file',
-  '--load-cookies',
-  '--save-cookies',
-  '--certificate',
-  '--private-key',
-  '--ca-certificate',
-  '--execute',
-  '--user-agent',
-  '--header',
-  '--tries',
-  '--timeout',
-]);
-
-/** wget: `-O f` / `-o log` written, `-P dir` written into, `--post-file f` / `-i f` read. */
-function wget(inv: Invocation): PathUse[] {
-  const out: PathUse[] = [];
-  const operands = options(inv.args, 'OoaPietTwQlARDIXUB', WGET_LONG, (name, w, value) => {
-    if (['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'].includes(name)) {
-      if (value !== '-') out.push(use(w, value, 'write'));
-    } else if (name === '-P' || name === '--directory-prefix') out.push(use(w, value, 'into'));
-    else if (['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'].includes(name))
-      out.push(use(w, value, 'read'));
-  });
-  return [...out, ...generic(inv, operands)];
-}
-
 /** `sort -o f`: written; its operands read. */
 function sort(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
@@ -237,48 +145,6 @@ function dd(inv: Invocation): PathUse[] {
   return inv.args.flatMap((w) =>
     w.value.startsWith('of=') ? [use(w, w.value.slice(3), 'write')] : w.value.startsWith('if=') ? [use(w, w.value.slice(3), 'read')] : [],
   );
-}
-
-/** The options of cp, install, ln and mv that take the next word: the target folder, a backup suffix, install's mode and owner. */
-const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--owner', '--group', '--strip-program', '--no-preserve']);
-
-/**
- * cp, install, ln, mv: the destination written, or (`-t DIR`) the folder written into; the
- * sources read (cp, install, ln) or moved away (mv: read out and changed). A secret renamed or
- * linked beside itself under another secret name (`mv .env.local .env.local.bak`, `ln -s
- * .env.development .env.local`) is not read: mv only removes its old name, ln opens nothing.
- */
-function transfer(inv: Invocation): PathUse[] {
-  const p = inv.program;
-  const args = spelledOut(inv.args, TRANSFER_LONG_OPTIONS[p] ?? []);
-  let into: PathUse | undefined;
-  const operands = options(args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
-    if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
-  });
-  const uses = generic(inv, operands);
-  // `install -d a b` makes every operand a folder
-  if (p === 'install' && inv.args.some((w) => /^-[A-Za-z]*d/.test(w.value) || w.value === '--directory'))
-    return uses.map((u): PathUse => ({ ...u, access: 'write' }));
-  // `ln -s /etc/hosts` links ./hosts: the one operand is what the link names
-  if (p === 'ln' && !into && uses.length === 1) {
-    const source = uses[0]!;
-    const here = use(source.word, `./${source.value.replace(/\/+$/, '').split('/').pop()}`, 'write');
-    return [keptSecret(source.value, here) ? { ...source, access: 'none' } : source, here];
-  }
-  const dest = into ? undefined : uses.at(-1);
-  const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
-  const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
-  const destAccess: Access = backsUp(args) ? 'edit' : 'write';
-  const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? destAccess : source }));
-  return into ? [...out, into] : out;
-}
-
-/** Whether what `from` names, moved or linked to `to`, stays beside it under a secret name: the same folder as written (no `..` in `to`), `to` a plain path named as a secret. */
-function keptSecret(from: string, to: PathUse): boolean {
-  const name = to.value;
-  // `x/..` is the folder above where x's link leads, which may be anywhere
-  if (to.word.glob || name.includes(UNKNOWN) || name.endsWith('/') || /(^|\/)\.\.(\/|$)/.test(name) || !isSecretName(posix.basename(name))) return false;
-  return posix.normalize(posix.dirname(from)) === posix.normalize(posix.dirname(name));
 }
 
 /** tar and unzip: `-C dir` / `-d dir` written into when they extract; the rest as any reader. */
@@ -365,76 +231,6 @@ function container(inv: Invocation): PathUse[] {
   return [...mounts, ...uses];
 }
 
-const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
-/** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
-const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
-
-/**
- * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore`
- * write paths (with `-p` they show them first), `show REV:path` reads one; `check-ignore`,
- * `ls-files`, `status` only show a name (git-name-queries.ts); git grep's and git log's patterns
- * are no paths (search-patterns.ts).
- */
-function git(inv: Invocation): PathUse[] {
-  const a = inv.args;
-  let i = 0;
-  while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
-  const sub = a[i]?.value;
-  const long = sub !== undefined && Object.hasOwn(GIT_LONG_OPTIONS, sub) ? GIT_LONG_OPTIONS[sub] : undefined;
-  const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);
-  const values = rest.map((w) => w.value);
-  // git's short options cluster (`-qp`) and its long ones may be abbreviated (`--patc`)
-  const given = long ? parseArgs(rest, GIT_WRITER_VALUED).flags : new Set<string>();
-  const patchMode = given.has('p') || given.has('--patch');
-  const operands = () => {
-    const dash = values.indexOf('--');
-    return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
-  };
-  const named = sub === undefined ? null : gitNameUses(inv, sub, rest);
-  if (named) return named;
-  switch (sub) {
-    case 'rm':
-      return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));
-    case 'mv': {
-      const ops = operands().map((w) => use(w, w.value, 'write'));
-      const dest = ops.at(-1);
-      const source: Access = dest && ops.length === 2 && keptSecret(ops[0]!.value, dest) ? 'remove' : 'edit';
-      return ops.map((u) => (u === dest ? u : { ...u, access: source }));
-    }
-    case 'checkout':
-      // `-p` shows each change before it is undone
-      return operands().map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
-    case 'restore': {
-      if ((given.has('S') || given.has('--staged')) && !(given.has('W') || given.has('--worktree'))) return [];
-      const source = values.findIndex((v) => v === '-s' || v === '--source');
-      return operands()
-        .filter((w) => w !== rest[source + 1] || source < 0)
-        .map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
-    }
-    case 'show':
-    case 'cat-file':
-    case 'archive':
-    case 'grep': {
-      // git grep's pattern is no path; its pattern file is read (search-patterns.ts)
-      const searched = sub === 'grep' ? gitGrepWords(rest) : { words: rest, reads: [] };
-      const objects = searched.words.flatMap((w) => {
-        const m = /^[^:\s]*:(?!\/\/)(.+)$/.exec(w.value);
-        return m && !w.value.startsWith('-') ? [use(w, m[1]!, 'read', { fromRoot: !/^\.\.?\//.test(m[1]!) })] : [];
-      });
-      return [...searched.reads, ...objects, ...generic(inv, searched.words)];
-    }
-    case 'log':
-      return generic(inv, gitLogWords(rest));
-    // `git config trailer.sign.key x`: the setting's name is no path (its value and `--file` may be)
-    case 'config': {
-      const name = configOperands(values)[0];
-      return generic(inv, name === undefined ? rest : rest.filter((_, j) => j !== name));
-    }
-    default:
-      return sub === undefined ? [] : generic(inv, rest);
-  }
-}
-
 /**
  * bash's `history -w FILE` (or `-a`) writes the history into FILE, `-r`/`-n` read it; `-p`/`-s`
  * words and `-d`'s offset are no paths, and the default history file (`~/.bash_history`, where
@@ -451,7 +247,7 @@ function history(inv: Invocation): PathUse[] {
 }
 
 const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
-  git,
+  git: gitPathUses,
   history,
   cp: transfer,
   install: transfer,

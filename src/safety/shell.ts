@@ -3,12 +3,15 @@
  * wherever it hides (lists, pipelines, subshells, `$( )`, backticks, process substitution,
  * heredocs fed to a shell), with quote removal done the way the shell does it. It never throws and
  * runs in linear time: unterminated constructs end at the end of the input. This file reads lists,
- * commands, redirections and heredocs; words are read by shell-words.ts, and what the command line
- * sets of its own variables is kept by shell-vars.ts.
+ * commands, redirections and heredocs; words are read by shell-words.ts, what the command line
+ * sets of its own variables is kept by shell-vars.ts, a command's runs per loop value are made by
+ * loop-runs.ts, and where each run stands among the pipelines (loops' fans, compounds piped on)
+ * is kept by pipeline-lanes.ts.
  */
 
-import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, staticOutput, UNKNOWN, unsplit } from './expand.ts';
-import { GroupFeeds, type GroupOutput, type Stage } from './group-output.ts';
+import { expandWord, L_OPEN, staticOutput, UNKNOWN, unsplit } from './expand.ts';
+import { loopRunsOf } from './loop-runs.ts';
+import { type CompoundOutput, PipelineLanes } from './pipeline-lanes.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import { ASSIGNMENT, type Redirect, type Script, type SimpleCommand, type Word } from './syntax.ts';
@@ -19,6 +22,16 @@ export { MAX_DEPTH, UNKNOWN };
 /** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
 const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac']);
 const SKIP_COMMAND = new Set(['for', 'select', 'case', '[[', '((']);
+/** The words that open a compound whose output a `|` after it pipes on, and the word that closes each. */
+const OPENERS: ReadonlyMap<string, string> = new Map([
+  ['{', '}'],
+  ['while', 'done'],
+  ['until', 'done'],
+  ['for', 'done'],
+  ['select', 'done'],
+  ['if', 'fi'],
+  ['case', 'esac'],
+]);
 
 interface ParseOptions {
   home: string;
@@ -37,26 +50,18 @@ class Parser extends WordReader {
   private lineLast: SimpleCommand | null = null;
   /** the list operator before the command being read: what its substitutions run after too */
   private commandAfter: SimpleCommand['after'] = 'other';
-  /** a pipeline whose stage ran once per loop value: the pipeline each run went on in (stagesOf) */
-  private readonly fans = new Map<number, number[]>();
-  /** where the last command that ran something stood: what a loop's `done |` pipes on from */
-  private lastStage: { pipeline: number; index: number } | null = null;
-  /** whether the command just read was a loop's `done` */
-  private loopDone = false;
-  /** the last stage of each pipeline a group, subshell or function call just read writes to its output: what a `|` after it pipes on from */
-  private groupEnds: GroupOutput | null = null;
-  /** the stages besides the first that feed the command being read (`(echo a; echo b) | sh`): it is read on each of their pipelines too */
-  private alsoFed: Stage[] = [];
-  /** where each `{` still open began in `out`, and the function it is the body of */
-  private readonly groups: Array<{ start: number; name: string | null }> = [];
+  /** the compound just read — a group, subshell, loop, `if`, `case` or function call: what a `|` after it pipes on from (pipeline-lanes.ts) */
+  private compound: CompoundOutput | null = null;
+  /** where each compound still open began in `out`, the word that closes it, and the function it is the body of */
+  private readonly compounds: Array<{ start: number; closer: string; name: string | null }> = [];
   /** a function name whose body (`f() {`) comes next */
   private defining: string | null = null;
-  /** the functions defined so far (`f() { echo …; }`): what their bodies ran, which `f | sh` pipes on; and the commands scanned for groups' ends */
-  private shared = new GroupFeeds();
+  /** the line's pipelines (fans, compounds piped on) and the functions it defines, shared by every parser of the line */
+  private lanes = new PipelineLanes();
 
   protected child(src: string): Parser {
     const child = new Parser(src, this.home, this.depth + 1, this.ids);
-    child.shared = this.shared;
+    child.lanes = this.lanes;
     return child;
   }
 
@@ -86,8 +91,8 @@ class Parser extends WordReader {
         after = 'other';
       } else if (c === ')') {
         this.pos++;
-        if (close) return;
-        // a stray `)` ends a case pattern (`a) cmd;;`): what follows is still a command
+        // a `)` inside an open `case` ends a pattern (`a) cmd;;`), as a stray one does: what follows is still a command
+        if (close && this.compounds.at(-1)?.closer !== 'esac') return;
       } else if (c === ';' || c === '&' || c === '|') {
         const two = this.src.slice(this.pos, this.pos + 2);
         if (two === '&>') {
@@ -96,16 +101,13 @@ class Parser extends WordReader {
         }
         const op = two === '&&' || two === '||' || two === ';;' || two === ';&' || two === '|&' ? two : c;
         this.pos += op.length;
-        // `done | sh`: what the loop body's last stage prints goes on into the pipe
-        if ((op === '|' || op === '|&') && this.loopDone && this.lastStage) ({ pipeline, index } = { ...this.lastStage, index: this.lastStage.index + 1 });
-        // `{ echo a; echo b; } | sh`, `(echo a) | sh`, `f | sh`: what each of the group's pipelines writes goes on into the pipe
-        else if ((op === '|' || op === '|&') && this.groupEnds && this.endsOf(this.groupEnds).length) {
-          const [first, ...more] = this.endsOf(this.groupEnds);
-          ({ pipeline, index } = { pipeline: first!.pipeline, index: first!.index + 1 });
-          if (this.shared.feed(more.length)) this.alsoFed = more;
-          else this.tooDeep = true;
-        } else if (op === '|' || op === '|&') index++;
-        else {
+        if (op === '|' || op === '|&') {
+          // `{ echo a; echo b; } | sh`, `(echo a) | sh`, `f | sh`, `done | sh`: what each of the compound's pipelines writes goes on into the pipe
+          const at = this.compound && this.lanes.pipeOn(this.compound);
+          this.tooDeep ||= this.lanes.tooLarge;
+          if (at) ({ pipeline, index } = at);
+          else index++;
+        } else {
           pipeline = this.ids.next++;
           index = 0;
           after = op === '&&' ? '&&' : 'other';
@@ -122,21 +124,12 @@ class Parser extends WordReader {
         this.defining = null;
         const from = this.out.length;
         this.nested((p) => p.list(')'), false);
-        this.loopDone = false;
-        this.groupEnds = { out: this.out, from, to: this.out.length };
-        if (fn) this.shared.functions.set(fn, this.groupEnds);
+        this.compound = { out: this.out, from, to: this.out.length };
+        if (fn) this.lanes.functions.set(fn, this.compound);
       } else {
         this.command(pipeline, index, after);
       }
     }
-  }
-
-  /** The output ends of a group piped on (group-output.ts); past the bound, none, and the line too large to check. */
-  private endsOf(group: GroupOutput): Stage[] {
-    const ends = this.shared.endsOf(group);
-    if (ends) return ends;
-    this.tooDeep = true;
-    return (group.ends = []);
   }
 
   /** Runs `fn` on a child parser over the rest of the input and takes its commands. */
@@ -147,7 +140,7 @@ class Parser extends WordReader {
       return { commands: [], tooDeep: true };
     }
     const child = new Parser(this.src, this.home, this.depth + 1, this.ids);
-    child.shared = this.shared;
+    child.lanes = this.lanes;
     child.pos = this.pos;
     fn(child);
     this.pos = child.pos;
@@ -170,14 +163,11 @@ class Parser extends WordReader {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
     const unexpanded = new Set<Word>();
     const start = this.out.length;
-    const alsoFed = this.alsoFed;
-    if (alsoFed.length) this.alsoFed = [];
     // `f() {`: the function whose body this command's `{` opens
     let defining = this.defining;
     this.defining = null;
     this.commandAfter = after;
-    this.loopDone = false;
-    this.groupEnds = null;
+    this.compound = null;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -219,19 +209,20 @@ class Parser extends WordReader {
         cmd.words.push(word);
       } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
-    this.loopDone = cmd.words[0]?.raw === 'done';
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     const reserved: string[] = [];
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) {
         const word = cmd.words.shift()!.raw;
         reserved.push(word);
-        if (word === '{') this.groups.push({ start, name: defining });
+        // a `while` or `until` loop's condition writes into its output too, as does an `if`'s
+        const closer = OPENERS.get(word);
+        if (closer) this.compounds.push({ start, closer, name: word === '{' ? defining : null });
         defining = null;
-        // the group's commands are read: what its pipelines write is what it writes
-        const group = word === '}' ? this.groups.pop() : undefined;
-        if (group) this.groupEnds = { out: this.out, from: group.start, to: this.out.length };
-        if (group?.name) this.shared.functions.set(group.name, this.groupEnds!);
+        // the compound's commands are read: what its pipelines write is what it writes
+        const closed = this.close(word);
+        if (closed) this.compound = { out: this.out, from: closed.start, to: this.out.length };
+        if (closed?.name) this.lanes.functions.set(closed.name, this.compound!);
       }
       // `function name { ...`: the body's first command follows on the same line
       else if (cmd.words[0]?.raw === 'function') defining = cmd.words.splice(0, 2)[1]?.value ?? null;
@@ -242,22 +233,30 @@ class Parser extends WordReader {
     this.expandAlias(cmd);
     if (!this.ids.vars.record(cmd, this.out, reserved)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
-    if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
+    if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) {
+      // `for x in $(ls)`, `case $x in`: what the loop's body or the case's branches write is the compound's output, not what its words' substitutions do
+      const closer = OPENERS.get(cmd.words[0]!.raw);
+      if (closer) this.compounds.push({ start: this.out.length, closer, name: null });
+      cmd.words = [];
+    }
     if (cmd.words.length || cmd.redirects.length) {
       const runs = loopRunsOf(cmd, unexpanded, this.home);
       // a word crossing loops into more runs than can be read: too large to check
       if (!runs) this.tooDeep = true;
-      for (const run of this.stagesOf(runs ?? [], pipeline, index)) {
-        this.out.push(run);
-        this.lineLast = run;
-        // read again on each other pipeline of the group before it
-        for (const fed of alsoFed) this.out.push({ ...run, ...fed, index: fed.index + 1 });
-      }
-      this.lastStage = { pipeline, index };
+      // each run at its stage, and on each pipeline read beside it (a loop's runs, a compound's output ends)
+      const placed = this.lanes.place(runs ?? [], { pipeline, index }, this.out, () => this.ids.next++);
+      this.tooDeep ||= this.lanes.tooLarge;
+      this.lineLast = placed.at(-1) ?? this.lineLast;
       // `f | sh` of a function defined on the line: what its body writes
-      const called = this.shared.functions.get(cmd.words[0]?.value ?? '');
-      if (called && !this.groupEnds) this.groupEnds = called;
+      const called = this.lanes.functions.get(cmd.words[0]?.value ?? '');
+      if (called && !this.compound) this.compound = called;
     }
+  }
+
+  /** The compound `word` closes (`}`, `done`, `fi`, `esac`): the innermost open one it closes, and those open inside it. */
+  private close(word: string): { start: number; name: string | null } | undefined {
+    const at = this.compounds.findLastIndex((c) => c.closer === word);
+    return at < 0 ? undefined : this.compounds.splice(at)[0];
   }
 
   /**
@@ -322,27 +321,6 @@ class Parser extends WordReader {
     };
   }
 
-  /**
-   * A command's runs as stages of their pipelines: a stage that runs once per loop value
-   * (`for d in a /; do echo "rm -rf $d" | sh`) puts each run on a pipeline of its own, and each
-   * later stage is read on each of them, so every run feeds the next stage, not the first alone.
-   */
-  private stagesOf(runs: SimpleCommand[], pipeline: number, index: number): SimpleCommand[] {
-    let fan = this.fans.get(pipeline);
-    if (!fan && runs.length > 1) {
-      // the first run stays on the pipeline; the stages before it are read again on each new one
-      this.fans.set(pipeline, (fan = runs.map((_, r) => (r ? this.ids.next++ : pipeline))));
-      const before = index ? this.out.filter((c) => c.pipeline === pipeline) : [];
-      for (const lane of fan.slice(1)) this.out.push(...before.map((c) => ({ ...c, pipeline: lane })));
-    }
-    if (!fan || !runs.length) return runs;
-    const lanes = fan;
-    return Array.from({ length: Math.max(lanes.length, runs.length) }, (_, r) => ({
-      ...runs[Math.min(r, runs.length - 1)]!,
-      pipeline: lanes[Math.min(r, lanes.length - 1)]!,
-    }));
-  }
-
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
   private redirect(): Redirect | null {
     // a redirection starts with a descriptor (`2>`, `{fd}>`) or an operator: other words are not read twice
@@ -385,41 +363,6 @@ class Parser extends WordReader {
       if (!h.quoted) h.redirect.subs = this.scanSubs(h.redirect.input);
     }
   }
-}
-
-/**
- * A command that uses a loop variable (`for d in a /; do bash -c "rm -rf $d"; done`) as the
- * commands the loop runs: one per combination of the values of the loops it uses (nested loops
- * crossed: `$a$b` takes every pair), each use of a variable taking its value of that run
- * (expand.ts pinLoop); the words marked `unexpanded` are expanded once pinned. Any other command
- * is itself. Past MAX_LOOP_COMBINATIONS combinations the loops are read side by side, run i taking each
- * loop's i-th value, which shows every value of a word holding one loop; null when a word
- * holds two (its combinations cannot all be read).
- */
-function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] | null {
-  const values = [...cmd.words.map((w) => w.value), ...cmd.redirects.flatMap((r) => [r.target?.value ?? '', r.input ?? ''])];
-  const loops = new Map<string, number>();
-  for (const v of values) loopsIn(v, loops);
-  if (!loops.size) return [cmd];
-  let runs: ReadonlyArray<LoopPins | number> | null = loopRunPins(loops);
-  if (!runs) {
-    if (values.some((v) => loopsIn(v).size > 1)) return null;
-    runs = Array.from({ length: Math.max(...loops.values()) }, (_, run) => run);
-  }
-  const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
-  return runs.map((pins) => ({
-    ...cmd,
-    words: cmd.words.flatMap((w) => {
-      if (!looped(w.value)) return [w];
-      const pinned = { ...w, value: pinLoop(w.value, pins) };
-      return unexpanded.has(w) ? expandWord(pinned, home) : [pinned];
-    }),
-    redirects: cmd.redirects.map((r) => ({
-      ...r,
-      target: r.target && looped(r.target.value) ? { ...r.target, value: pinLoop(r.target.value, pins) } : r.target,
-      input: r.input !== null && looped(r.input) ? pinLoop(r.input, pins) : r.input,
-    })),
-  }));
 }
 
 /**

@@ -1,0 +1,97 @@
+import type { Invocation } from './command.ts';
+import { generic, options, type PathUse, use } from './path-access.ts';
+
+/**
+ * The downloaders' paths for path-uses.ts: what curl and wget upload or read (`-d @f`, `-T f`,
+ * `--post-file f`), the files they write (`-o f`, `-O f`) and the folders they write into
+ * (`--output-dir`, `-P`); their other operands are read as any program's.
+ */
+
+const CURL_LONG = new Set([
+  '--data',
+  '--data-binary',
+  '--data-raw',
+  '--data-ascii',
+  '--data-urlencode',
+  '--json',
+  '--form',
+  '--form-string',
+  '--upload-file',
+  '--config',
+  '--output',
+  '--dump-header',
+  '--cookie-jar',
+  '--cookie',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+  '--output-dir',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--netrc-file',
+  '--header',
+  '--user',
+  '--user-agent',
+  '--referer',
+  '--request',
+  '--write-out',
+  '--proxy',
+  '--max-time',
+  '--range',
+  '--url',
+]);
+const CURL_WRITES = new Set(['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr']);
+const CURL_FILES = new Set(['-T', '--upload-file', '-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file']);
+
+/** curl: what it uploads (`-d @f`, `-F 'x=<f'`, `-T f`), what it writes (`-o f`), the folder it writes into (`--output-dir`). */
+export function curl(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(inv.args, 'dFTKoDcbEHuAexXwrmC', CURL_LONG, (name, w, value) => {
+    if (CURL_WRITES.has(name)) {
+      if (value !== '-') out.push(use(w, value, 'write'));
+    } else if (name === '--output-dir') out.push(use(w, value, 'into'));
+    else if (CURL_FILES.has(name)) out.push(use(w, value, 'read'));
+    else if (name === '-d' || name.startsWith('--data') || name === '--json') {
+      const at = value.indexOf('@');
+      if (at === 0 || (name === '--data-urlencode' && at > 0)) out.push(use(w, value.slice(at + 1), 'read'));
+    } else if (name === '-F' || name === '--form') {
+      const m = /^[^=]*=[@<]([^;]*)/.exec(value);
+      if (m) out.push(use(w, m[1]!, 'read'));
+    } else if ((name === '-b' || name === '--cookie') && !value.includes('=')) out.push(use(w, value, 'read'));
+  });
+  return [...out, ...generic(inv, operands)];
+}
+
+const WGET_LONG = new Set([
+  '--output-document',
+  '--output-file',
+  '--append-output',
+  '--directory-prefix',
+  '--input-file',
+  '--post-file',
+  '--body-file',
+  '--load-cookies',
+  '--save-cookies',
+  '--certificate',
+  '--private-key',
+  '--ca-certificate',
+  '--execute',
+  '--user-agent',
+  '--header',
+  '--tries',
+  '--timeout',
+]);
+
+/** wget: `-O f` / `-o log` written, `-P dir` written into, `--post-file f` / `-i f` read. */
+export function wget(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(inv.args, 'OoaPietTwQlARDIXUB', WGET_LONG, (name, w, value) => {
+    if (['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'].includes(name)) {
+      if (value !== '-') out.push(use(w, value, 'write'));
+    } else if (name === '-P' || name === '--directory-prefix') out.push(use(w, value, 'into'));
+    else if (['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'].includes(name))
+      out.push(use(w, value, 'read'));
+  });
+  return [...out, ...generic(inv, operands)];
+}

@@ -1,0 +1,81 @@
+import type { Invocation } from './command.ts';
+import { parseArgs } from './families/system-args.ts';
+import { gitNameUses } from './git-name-queries.ts';
+import { configOperands } from './git-settings.ts';
+import { GIT_LONG_OPTIONS, spelledOut } from './long-options.ts';
+import { type Access, generic, type PathUse, use } from './path-access.ts';
+import { keptSecret } from './path-uses-transfers.ts';
+import { gitGrepWords, gitLogWords } from './search-patterns.ts';
+
+/** git's paths for path-uses.ts: what each of its verbs does to the paths it names. */
+
+/** git's own options that take the next word (`git -C dir`, `git -c k=v`): the verb follows them. */
+const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
+/** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
+const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
+
+/**
+ * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore`
+ * write paths (with `-p` they show them first), `show REV:path` reads one; `check-ignore`,
+ * `ls-files`, `status` only show a name (git-name-queries.ts); git grep's and git log's patterns
+ * are no paths (search-patterns.ts).
+ */
+export function gitPathUses(inv: Invocation): PathUse[] {
+  const a = inv.args;
+  let i = 0;
+  while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
+  const sub = a[i]?.value;
+  const long = sub !== undefined && Object.hasOwn(GIT_LONG_OPTIONS, sub) ? GIT_LONG_OPTIONS[sub] : undefined;
+  const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);
+  const values = rest.map((w) => w.value);
+  // git's short options cluster (`-qp`) and its long ones may be abbreviated (`--patc`)
+  const given = long ? parseArgs(rest, GIT_WRITER_VALUED).flags : new Set<string>();
+  const patchMode = given.has('p') || given.has('--patch');
+  const operands = () => {
+    const dash = values.indexOf('--');
+    return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
+  };
+  const named = sub === undefined ? null : gitNameUses(inv, sub, rest);
+  if (named) return named;
+  switch (sub) {
+    case 'rm':
+      return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));
+    case 'mv': {
+      const ops = operands().map((w) => use(w, w.value, 'write'));
+      const dest = ops.at(-1);
+      const source: Access = dest && ops.length === 2 && keptSecret(ops[0]!.value, dest) ? 'remove' : 'edit';
+      return ops.map((u) => (u === dest ? u : { ...u, access: source }));
+    }
+    case 'checkout':
+      // `-p` shows each change before it is undone
+      return operands().map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
+    case 'restore': {
+      if ((given.has('S') || given.has('--staged')) && !(given.has('W') || given.has('--worktree'))) return [];
+      const source = values.findIndex((v) => v === '-s' || v === '--source');
+      return operands()
+        .filter((w) => w !== rest[source + 1] || source < 0)
+        .map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
+    }
+    case 'show':
+    case 'cat-file':
+    case 'archive':
+    case 'grep': {
+      // git grep's pattern is no path; its pattern file is read (search-patterns.ts)
+      const searched = sub === 'grep' ? gitGrepWords(rest) : { words: rest, reads: [] };
+      const objects = searched.words.flatMap((w) => {
+        const m = /^[^:\s]*:(?!\/\/)(.+)$/.exec(w.value);
+        return m && !w.value.startsWith('-') ? [use(w, m[1]!, 'read', { fromRoot: !/^\.\.?\//.test(m[1]!) })] : [];
+      });
+      return [...searched.reads, ...objects, ...generic(inv, searched.words)];
+    }
+    case 'log':
+      return generic(inv, gitLogWords(rest));
+    // `git config trailer.sign.key x`: the setting's name is no path (its value and `--file` may be)
+    case 'config': {
+      const name = configOperands(values)[0];
+      return generic(inv, name === undefined ? rest : rest.filter((_, j) => j !== name));
+    }
+    default:
+      return sub === undefined ? [] : generic(inv, rest);
+  }
+}
