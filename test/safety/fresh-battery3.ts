@@ -457,6 +457,7 @@ export const FRESH3_DANGEROUS: readonly BatteryRow[] = [
     'pulumi down --yes',
     'pulumi stack rm dev --yes',
     'cdk destroy --force',
+    'kubectl apply -f k8s/',
     'sam delete --no-prompts',
     'kubectl delete namespace staging',
     'kubectl delete ns prod --wait=false',
