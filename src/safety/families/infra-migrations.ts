@@ -5,8 +5,9 @@ import { type ArgsCheck, type Hit, hasOption, operandAt, operands } from './args
  * (`flyway clean`, `liquibase dropAll`, `atlas schema clean`), drop the database (`dbmate drop`),
  * roll every migration back (`goose reset`, `goose down-to 0`, `alembic downgrade base`), and the
  * restores that drop what the database holds before loading a dump (`pg_restore --clean -d`,
- * `mongorestore --drop`, `mongoimport --drop`). Their everyday verbs — migrate, status, info, one
- * step down, a restore without dropping — and a restore into a file pass.
+ * `mongorestore --drop`, `mongoimport --drop`), and the Maven and Gradle plugins' goals for the
+ * same wipes (`mvn flyway:clean`, `gradle flywayClean`). Their everyday verbs — migrate, status,
+ * info, one step down, a restore without dropping — and a restore into a file pass.
  */
 
 function hit(rule: string, what: string): Hit {
@@ -109,6 +110,37 @@ function mongoDrop(program: string): ArgsCheck {
       : null;
 }
 
+/** Maven goals that wipe the schema: `flyway:clean`, `liquibase:dropAll`, also spelled with the plugin's coordinates. */
+const MAVEN_WIPES = /^(?:flyway|[\w.-]+:flyway-maven-plugin(?::[\w.-]+)?):clean$|^(?:liquibase|[\w.-]+:liquibase-maven-plugin(?::[\w.-]+)?):dropAll$/;
+
+/** `mvn flyway:clean`, `mvn liquibase:dropAll`: the Flyway and Liquibase plugins' wipes, as their CLIs'. */
+const maven: ArgsCheck = (args) => {
+  const goal = args.find((a) => MAVEN_WIPES.test(a));
+  return goal ? hit(goal.endsWith(':clean') ? 'mvn flyway:clean' : 'mvn liquibase:dropAll', SCHEMA_WIPE) : null;
+};
+
+/** Gradle's options whose value is a task it does not run (`-x flywayClean`) or a path. */
+const GRADLE_VALUED = new Set([
+  '-x',
+  '--exclude-task',
+  '-p',
+  '--project-dir',
+  '-b',
+  '--build-file',
+  '-c',
+  '--settings-file',
+  '-g',
+  '--gradle-user-home',
+  '-I',
+  '--init-script',
+]);
+
+/** `gradle flywayClean` (`:db:flywayClean`), the Liquibase plugin's `dropAll`. */
+const gradle: ArgsCheck = (args) => {
+  const task = operands(args, GRADLE_VALUED).find((a) => /(?:^|:)(?:flywayClean|dropAll)$/.test(a));
+  return task ? hit(`gradle ${task.slice(task.lastIndexOf(':') + 1)}`, SCHEMA_WIPE) : null;
+};
+
 export const MIGRATION_TOOLS: Record<string, ArgsCheck> = {
   flyway,
   liquibase,
@@ -119,4 +151,8 @@ export const MIGRATION_TOOLS: Record<string, ArgsCheck> = {
   pg_restore: pgRestore,
   mongorestore: mongoDrop('mongorestore'),
   mongoimport: mongoDrop('mongoimport'),
+  mvn: maven,
+  mvnw: maven,
+  gradle,
+  gradlew: gradle,
 };
