@@ -68,8 +68,8 @@ export const FAMILIES = [
     action: 'ask',
     promise: 'P4',
     description:
-      'destroying infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, DROP DATABASE',
-    words: 'destroying infrastructure',
+      'destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, DROP DATABASE, migration tools dropping every table; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook',
+    words: 'destroying or changing live infrastructure',
     check: { id: 'infra', reads: 'command' },
     unknown: {
       verbs: ['destroy', 'teardown', 'nuke', 'undeploy'],

@@ -117,7 +117,7 @@ const PUBLISH: Array<[string, string, string]> = [
 const INFRA: Array<[string, string, string]> = [
   ['terraform destroy', 'terraform destroy', 'terraform plan'],
   ['terraform apply -destroy', 'terraform apply -destroy', 'terraform plan -destroy'],
-  ['tofu apply --destroy', 'tofu apply -destroy', 'tofu apply -destroy=false'],
+  ['tofu apply --destroy', 'tofu apply -destroy', 'tofu plan -destroy=false'],
   ['terragrunt run-all destroy', 'terragrunt destroy', 'terragrunt run-all plan'],
   ['pulumi destroy --yes', 'pulumi destroy', 'pulumi preview'],
   ['pulumi stack rm dev', 'pulumi stack rm', 'pulumi stack ls'],

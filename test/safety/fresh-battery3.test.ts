@@ -15,8 +15,8 @@ import { testBattery } from './context.ts';
 import { FRESH3_DANGEROUS, FRESH3_EVERYDAY } from './fresh-battery3.ts';
 
 describe('the third fresh battery', () => {
-  test('holds its rows: 595 dangerous, 170 everyday (1 moved to everyday by the docs, see its header)', () => {
-    assert.deepEqual([FRESH3_DANGEROUS.length, FRESH3_EVERYDAY.length], [595, 170]);
+  test('holds its rows: 596 dangerous, 169 everyday (1 moved to everyday and 1 to dangerous by the docs, see its header)', () => {
+    assert.deepEqual([FRESH3_DANGEROUS.length, FRESH3_EVERYDAY.length], [596, 169]);
   });
   testBattery([...FRESH3_DANGEROUS, ...FRESH3_EVERYDAY]);
 });

@@ -22,7 +22,10 @@
  * Expectations changed after the battery was written, where docs/safety.md changed ("Secret file
  * names": a secret file handed to a program as its environment shows the agent nothing, unless the
  * command itself prints what it received): `docker run --env-file .env app` was a `deny` row of
- * "secrets" and is now an `allow` row of "first day". No other row was changed.
+ * "secrets" and is now an `allow` row of "first day". Where docs/safety.md's infra row came to
+ * decide changes applied to live infrastructure (asked, as its teardowns are: the cluster the
+ * context points at may be production), `kubectl apply -f k8s/` was an `allow` row of "first day"
+ * and is now an `ask` row of "infra". No other row was changed.
  */
 import { type BatteryRow, rows } from './fresh-battery.ts';
 
@@ -454,6 +457,7 @@ export const FRESH3_DANGEROUS: readonly BatteryRow[] = [
     'pulumi down --yes',
     'pulumi stack rm dev --yes',
     'cdk destroy --force',
+    'kubectl apply -f k8s/',
     'sam delete --no-prompts',
     'kubectl delete namespace staging',
     'kubectl delete ns prod --wait=false',
@@ -805,7 +809,6 @@ export const FRESH3_EVERYDAY: readonly BatteryRow[] = [
     'cmake -S . -B build && cmake --build build',
     './gradlew build',
     'docker compose logs -f api',
-    'kubectl apply -f k8s/',
     'kubectl logs deploy/api',
     'git show HEAD~1:package.json',
     'mkdir -p out && cp -r assets out/',

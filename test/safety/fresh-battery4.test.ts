@@ -14,8 +14,8 @@ import { testBattery } from './context.ts';
 import { FRESH4_DANGEROUS, FRESH4_EVERYDAY } from './fresh-battery4.ts';
 
 describe('the fourth fresh battery', () => {
-  test('holds its rows: 158 dangerous, 499 everyday', () => {
-    assert.deepEqual([FRESH4_DANGEROUS.length, FRESH4_EVERYDAY.length], [158, 499]);
+  test('holds its rows: 159 dangerous, 498 everyday (1 moved to dangerous by the docs, see its header)', () => {
+    assert.deepEqual([FRESH4_DANGEROUS.length, FRESH4_EVERYDAY.length], [159, 498]);
   });
   testBattery([...FRESH4_DANGEROUS, ...FRESH4_EVERYDAY]);
 });

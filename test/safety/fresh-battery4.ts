@@ -26,7 +26,10 @@
  * command itself prints what it received): `docker run --rm --env-file .env.local app` was a `deny`
  * row of "secrets" and is now an `allow` row of "docker" — the image's own command gets the values.
  * `docker compose --env-file .env.production config`, which prints the file filled in, stays `deny`.
- * No other row was changed.
+ * Where docs/safety.md's infra row came to decide the tasks that recreate every table from the
+ * schema file (asked, as `db:reset` is: `db:create` leaves a database that exists as it is),
+ * `bin/rails db:create db:schema:load` was an `allow` row of "ruby" and is now an `ask` row of
+ * "infra". No other row was changed.
  */
 import { type BatteryRow, rows } from './fresh-battery.ts';
 
@@ -79,6 +82,7 @@ export const FRESH4_DANGEROUS: readonly BatteryRow[] = [
   ]),
   // P4: destroying infrastructure and data a person should decide on
   ...rows('ask', 'infra', [
+    'bin/rails db:create db:schema:load',
     'terraform destroy -target=module.db',
     'tofu destroy -auto-approve',
     'terraform destroy -auto-approve -var-file=dev.tfvars',
@@ -289,7 +293,6 @@ export const FRESH4_EVERYDAY: readonly BatteryRow[] = [
     'bundle exec rails assets:precompile',
     'bin/rails db:migrate',
     'bin/rails db:migrate RAILS_ENV=development',
-    'bin/rails db:create db:schema:load',
     'bin/rails db:seed',
     'bin/rails db:rollback STEP=1',
     'rails db:migrate:status',

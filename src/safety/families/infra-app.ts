@@ -4,9 +4,11 @@ import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operan
 /**
  * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
  * database (`rails db:drop`, `prisma migrate reset`, `manage.py flush`, `supabase db reset`,
- * `sequelize db:drop`, `artisan migrate:fresh`), a hosted Supabase project or branch or its storage,
- * a Firestore database's collections (`firebase firestore:delete -r`), docker's data volumes (`docker volume rm`,
- * `compose down -v`), and a GitHub repository deleted through `gh`. The runners that start such
+ * `sequelize db:drop`, `artisan migrate:fresh`) or recreate or empty every table (`rails db:schema:load`,
+ * `manage.py migrate <app> zero`), a hosted Supabase project or branch or its storage, a Firestore
+ * database's collections (`firebase firestore:delete -r`), docker's data volumes (`docker volume rm`,
+ * `compose down -v`), and a GitHub repository deleted, archived, renamed, transferred or made public
+ * or private through `gh`. The runners that start such
  * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runners.ts).
  */
 
@@ -16,15 +18,29 @@ function dbHit(rule: string, what = 'drops or empties the database and every tab
 
 /** Rails/rake tasks that drop or recreate the database. */
 const RAILS_TASK = /^db:(?:drop|reset|purge|migrate:reset)(?::[\w:]*)?$/;
+/** Rails/rake tasks that recreate every table from the schema file, or empty every table, in a database that stays. */
+const RAILS_TABLES = /^db:(?:schema:load|structure:load|setup|truncate_all|seed:replant)(?::[\w:]*)?$/;
 
 function railsTasks(program: string): ArgsCheck {
   return (args) => {
+    let migrate = false;
     for (const a of args) {
       if (a === '--') break;
       const task = a.replace(/\[.*$/, '');
       if (RAILS_TASK.test(task)) return dbHit(`${program} ${task}`);
+      if (RAILS_TABLES.test(task))
+        return dbHit(
+          `${program} ${task}`,
+          /truncate|replant/.test(task)
+            ? 'deletes every row of every table'
+            : 'recreates every table of the schema file, dropping the ones there and their rows',
+        );
+      if (task === 'db:migrate') migrate = true;
     }
-    return null;
+    // `db:migrate VERSION=0`: every migration run down
+    return migrate && args.includes('VERSION=0')
+      ? dbHit(`${program} db:migrate VERSION=0`, 'rolls every migration back, dropping the tables they created')
+      : null;
   };
 }
 
@@ -93,12 +109,19 @@ const mix: ArgsCheck = (args) => {
 const DJANGO_VALUED = new Set(['--settings', '--pythonpath', '--database', '-v', '--verbosity']);
 const DJANGO_WIPES = new Set(['flush', 'reset_db']);
 
-/** `manage.py flush` / `django-admin flush` (and django-extensions' `reset_db`), given the arguments after the script. */
+/**
+ * `manage.py flush` / `django-admin flush` (and django-extensions' `reset_db`), and `migrate <app>
+ * zero` (every migration of the app unapplied), given the arguments after the script.
+ */
 const django =
   (script: string): ArgsCheck =>
   (args) => {
-    const sub = args[operandAt(args, DJANGO_VALUED)];
-    return sub !== undefined && DJANGO_WIPES.has(sub) && !hasOption(args, '--help') && !args.includes('-h')
+    if (hasOption(args, '--help') || args.includes('-h')) return null;
+    const at = operandAt(args, DJANGO_VALUED);
+    const sub = args[at];
+    if (sub === 'migrate' && args[operandAt(args, DJANGO_VALUED, operandAt(args, DJANGO_VALUED, at + 1) + 1)] === 'zero' && !hasOption(args, '--plan'))
+      return dbHit(`${script} migrate zero`, 'unapplies every migration of the app, dropping its tables and their rows');
+    return sub !== undefined && DJANGO_WIPES.has(sub)
       ? dbHit(`${script} ${sub}`, sub === 'flush' ? 'deletes every row of every table of the database' : 'drops and recreates the database')
       : null;
   };
@@ -177,12 +200,31 @@ const GH_VALUED = new Set([
   '--preview',
 ]);
 
-/** `gh repo delete`, `gh api -X DELETE …`. */
+/** `gh repo` verbs that change the repository everyone works in: what each does. */
+const GH_REPO_CHANGES: Record<string, string> = {
+  archive: 'makes the GitHub repository read-only for everyone: no pushes, merges or new issues until an admin unarchives it',
+  rename: "renames the GitHub repository: every clone's remote, every link and every integration that names it points at the old name",
+  transfer: 'hands the GitHub repository to another owner, who decides from then on who may reach it',
+};
+
+/** `gh repo delete|archive|rename|transfer`, `gh repo edit --visibility`, `gh api -X DELETE …`. */
 const gh: ArgsCheck = (args) => {
   const i = operandAt(args, GH_VALUED);
   const sub = args[i];
-  if (sub === 'repo' && args[operandAt(args, GH_VALUED, i + 1)] === 'delete') {
+  const verb = sub === 'repo' ? args[operandAt(args, GH_VALUED, i + 1)] : undefined;
+  if (verb === 'delete') {
     return { rule: 'gh repo delete', reason: '`gh repo delete` deletes a GitHub repository with its issues, pull requests, releases and wiki' };
+  }
+  if (verb !== undefined && Object.hasOwn(GH_REPO_CHANGES, verb)) return { rule: `gh repo ${verb}`, reason: `\`gh repo ${verb}\` ${GH_REPO_CHANGES[verb]}` };
+  if (verb === 'edit' && hasOption(args, '--visibility')) {
+    const to = optionValues(args, '--visibility')[0] ?? '';
+    return {
+      rule: `gh repo edit --visibility ${to}`.trimEnd(),
+      reason:
+        to === 'private'
+          ? '`gh repo edit --visibility private` hides the GitHub repository: its stars and watchers are erased for good and public forks are detached'
+          : `\`gh repo edit --visibility ${to}\` shows the GitHub repository and its whole history — every file and secret ever committed — to everyone it now reaches; what they copy cannot be taken back`,
+    };
   }
   if (sub === 'api' && optionValues(args, '-X', '--method').some((m) => m.toUpperCase() === 'DELETE')) {
     const endpoint = args[operandAt(args, GH_VALUED, i + 1)] ?? '';

@@ -7,7 +7,7 @@ import { GCLOUD_VALUED } from './publish-deploy.ts';
  * resource groups — takes its data along.
  */
 
-const KUBECTL_VALUED = new Set([
+export const KUBECTL_VALUED = new Set([
   '-n',
   '--namespace',
   '--context',
@@ -70,7 +70,7 @@ const kubectl =
     return null;
   };
 
-const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
+export const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
 const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
 
 const AWS_VALUED = new Set([

@@ -4,7 +4,8 @@ import { type ArgsCheck, type Hit, operandAt } from './args.ts';
 /**
  * The infra family's database CLIs: SQL or shell code that drops a whole database or schema —
  * given as an argument (`psql -c`, `mysql -e`, `mongosh --eval`, `clickhouse-client --query=`)
- * or read from a here-string or heredoc — `dropdb`, `mysqladmin drop` and `redis-cli FLUSHALL|FLUSHDB`.
+ * or read from a here-string or heredoc — `dropdb`, `mysqladmin drop`, `redis-cli FLUSHALL|FLUSHDB` and a
+ * `redis-cli DEL` of the keys xargs hands it.
  * Scripts read from files (`psql -f x.sql`) are not opened.
  */
 
@@ -67,8 +68,38 @@ export const DB_TOOLS: Record<string, ArgsCheck> = {
   },
 };
 
-/** `redis-cli FLUSHALL` / `FLUSHDB`, as an argument or on stdin. */
-export function checkRedis(args: string[], redirects: readonly Redirect[]): Hit | null {
+/** redis-cli's options that take a value. */
+const REDIS_VALUED = new Set([
+  '-h',
+  '-p',
+  '-s',
+  '-a',
+  '-u',
+  '-r',
+  '-i',
+  '-n',
+  '-d',
+  '--user',
+  '--pass',
+  '--pattern',
+  '--count',
+  '--cacert',
+  '--cert',
+  '--key',
+  '--sni',
+]);
+
+/**
+ * `redis-cli FLUSHALL` / `FLUSHDB`, as an argument or on stdin; `DEL` / `UNLINK` of the keys xargs
+ * hands it (`fed`): what `--scan` or `keys` listed, every key when no pattern narrows it.
+ */
+export function checkRedis(args: string[], redirects: readonly Redirect[], fed: boolean): Hit | null {
+  const verb = args[operandAt(args, REDIS_VALUED)]?.toLowerCase();
+  if (fed && (verb === 'del' || verb === 'unlink'))
+    return {
+      rule: `xargs redis-cli ${verb.toUpperCase()}`,
+      reason: `\`redis-cli ${verb.toUpperCase()}\` of the keys xargs reads deletes every key it is handed — with a scan or \`keys\` before it, all the keys they list, every key of the database when no pattern narrows them`,
+    };
   let flush: string | null = null;
   for (const a of args) {
     const w = a.toLowerCase();

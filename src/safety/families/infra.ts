@@ -4,33 +4,39 @@ import { runnerInner } from '../runners.ts';
 import type { Redirect } from '../syntax.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
+import { APPLY_TOOLS } from './infra-apply.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
+import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import type { FamilyCheck } from './types.ts';
 
 /**
  * The infra family (docs/safety.md): commands that tear down infrastructure and the data in it —
  * `terraform destroy`, `pulumi destroy`, state that forgets what it manages (`terraform state rm`), kubectl mass deletes, `helm uninstall`, the delete verbs
  * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts), the frameworks'
- * database drops and resets, docker's data volumes and `gh repo delete` (infra-app.ts). Asked by default:
- * a person decides. Planning and read-only verbs (`terraform plan -destroy`, `kubectl get`,
- * `aws s3 ls`, `gcloud … list`) stay silent.
+ * database drops and resets, docker's data volumes and the `gh repo` verbs (infra-app.ts), the
+ * migration and restore tools' wipes (infra-migrations.ts); and changes applied to live
+ * infrastructure: `terraform apply`, `pulumi up` (here), cluster and configuration tools'
+ * applies (infra-apply.ts). Asked by default: a person decides. Planning and read-only verbs
+ * (`terraform plan -destroy`, `kubectl get`, `aws s3 ls`, `gcloud … list`) stay silent.
  */
-export const checkInfra: FamilyCheck = (cmd, inv) => (inv ? check(inv.program, values(inv), cmd.redirects) : null);
+export const checkInfra: FamilyCheck = (cmd, inv) => (inv ? check(inv.program, values(inv), cmd.redirects, inv.via.includes('xargs')) : null);
 
-function check(program: string, args: string[], redirects: readonly Redirect[], depth = 0): Hit | null {
+/** `fed`: xargs hands the program more arguments, read from its input. */
+function check(program: string, args: string[], redirects: readonly Redirect[], fed: boolean, depth = 0): Hit | null {
   // `--help`, `--version`, `--dry-run` tear nothing down (informational.ts)
   if (depth > 4 || informational(program, args)) return null;
-  const hit = (TOOLS.get(/^python[\d.]*$/.test(program) ? 'python' : program) ?? SOME_VERBS.get(program))?.(args);
+  const name = /^python[\d.]*$/.test(program) ? 'python' : program;
+  const hit = TOOLS.get(name)?.(args) ?? APPLIES.get(name)?.(args) ?? SOME_VERBS.get(name)?.(args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
-  if (program === 'redis-cli') return checkRedis(args, redirects);
+  if (program === 'redis-cli') return checkRedis(args, redirects, fed);
   // `docker exec db psql -c 'DROP DATABASE x'`: the command run in the container, fed the same stdin
   const inner = execIn(program, args);
-  if (inner && inner.length) return check(programName(inner[0]!), inner.slice(1), redirects, depth + 1);
+  if (inner && inner.length) return check(programName(inner[0]!), inner.slice(1), redirects, fed, depth + 1);
   // `npx prisma migrate reset`, `bundle exec rails db:drop`: the program the runner starts
   const run = runnerInner(program, args);
-  return run ? check(run[0], run[1], redirects, depth + 1) : null;
+  return run ? check(run[0], run[1], redirects, fed, depth + 1) : null;
 }
 
 const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--url', '--connection', '-n', '--namespace']);
@@ -70,7 +76,9 @@ function execIn(program: string, args: string[]): string[] | null {
 
 /**
  * terraform, tofu, terragrunt: `destroy`, `apply -destroy` (`terragrunt run-all destroy`,
- * `terragrunt run -- destroy`, the older `terragrunt destroy-all`), and `workspace delete`.
+ * `terragrunt run -- destroy`, the older `terragrunt destroy-all`), and `workspace delete`; then
+ * `apply` itself (`apply-all`, `run-all apply`), which changes, replaces or deletes what its plan
+ * says on the live resources — but `apply -refresh-only`, which only updates the state.
  */
 function terraform(program: string): ArgsCheck {
   return (args) => {
@@ -85,14 +93,20 @@ function terraform(program: string): ArgsCheck {
     }
     // `-dry-run` lists what it would take out
     if (sub === 'state' && args[operandAt(args, undefined, i + 1)] === 'rm' && !hasOption(args, '-dry-run')) return forgotten(`${program} state rm`);
+    const apply = sub === 'apply' || (program === 'terragrunt' && sub === 'apply-all');
     const destroy = sub === 'destroy' || (program === 'terragrunt' && sub === 'destroy-all');
-    const what = destroy ? sub : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
-    return (
-      what && {
+    const what = destroy ? sub : apply && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
+    if (what)
+      return {
         rule: `${program} ${what}`,
         reason: `\`${program} ${what}\` deletes every resource the configuration manages — servers, databases and the data in them — and the data does not come back`,
-      }
-    );
+      };
+    return apply && !hasOption(args, '-refresh-only', '--refresh-only')
+      ? {
+          rule: `${program} ${sub}`,
+          reason: `\`${program} ${sub}\` changes the live resources as its plan says — a change that needs a new resource replaces it, a resource gone from the configuration is deleted, data included`,
+        }
+      : null;
   };
 }
 
@@ -107,6 +121,11 @@ const pulumi: ArgsCheck = (args) => {
       reason: '`pulumi destroy` deletes every resource of the stack — servers, databases and the data in them — and the data does not come back',
     };
   if (sub === 'state' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'delete') return forgotten('pulumi state delete');
+  if (sub === 'up' || sub === 'update')
+    return {
+      rule: `pulumi ${sub}`,
+      reason: `\`pulumi ${sub}\` changes the stack's live resources as its preview says — replacing those that must be and deleting those gone from the program, data included`,
+    };
   if (sub === 'stack' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'rm') {
     return {
       rule: 'pulumi stack rm',
@@ -155,6 +174,14 @@ const TOOLS = new Map<string, ArgsCheck>(
     sam: teardown('sam', 'delete', "deletes the application's CloudFormation stack and the resources in it, data included"),
     ...CLOUD_TOOLS,
     ...DB_TOOLS,
+    ...MIGRATION_TOOLS,
     ...APP_TOOLS,
   }),
 );
+
+/**
+ * The applies of cluster and configuration tools (infra-apply.ts), checked after TOOLS' teardowns
+ * of the same program (kubectl, helm). A program only here (argocd, skaffold) keeps the
+ * unknown-command rule for its other verbs: `argocd app delete` is asked by its verb.
+ */
+const APPLIES = new Map<string, ArgsCheck>(Object.entries(APPLY_TOOLS));
