@@ -1,0 +1,164 @@
+/**
+ * The trust boundary, red-teamed: a teammate, a fork or a pull request's branch controls what
+ * arrives through git — the knowledge ref, and the project's own committed files. Each test
+ * builds real repositories with the git CLI, pushes the crafted content from a "teammate" clone
+ * and runs axme's surfaces on the victim's clone, watching for a rule loosened without the person
+ * here saying so, a request to a URL the content chose, a secret sent, a command run.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { coreAt, rejectsWith } from '../core.ts';
+import { axme, CLI, cleanEnv, git, runProcess } from '../helpers.ts';
+import { copyTeam } from '../knowledge/fixture-copies.ts';
+import { storeCommit } from './bounded.ts';
+
+const REF = 'refs/memory/main';
+const roots: string[] = [];
+after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })));
+
+/** A bare remote and two clones: `a` (the teammate, or whoever can push) made the store with a required decision and review on; `b` (the victim) started from it. */
+async function makeTeam(): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'axme-trust-'));
+  roots.push(root);
+  const remote = join(root, 'remote.git');
+  git(root, ['init', '-q', '--bare', remote]);
+  for (const n of ['a', 'b']) {
+    const dir = join(root, n);
+    git(root, ['clone', '-q', remote, dir]);
+    git(dir, ['config', 'user.name', `Dev ${n}`]);
+    git(dir, ['config', 'user.email', `${n}@example.com`]);
+  }
+  const A = coreAt(join(root, 'a'));
+  await A.init();
+  await A.addDecision({ title: 'Migrations are reviewed', decision: 'Every migration goes through a pull request.', enforce: 'required' });
+  await A.sync();
+  await coreAt(join(root, 'b')).init();
+  assert.equal(git(join(root, 'b'), ['rev-parse', REF]), git(join(root, 'a'), ['rev-parse', REF]), 'b started from the team store');
+  return root;
+}
+
+let template: Promise<string> | undefined;
+before(() => {
+  template = makeTeam();
+});
+
+async function team(): Promise<{ remote: string; a: string; b: string }> {
+  const {
+    root,
+    remote,
+    dirs: [a, b],
+  } = copyTeam(await template!, ['a', 'b'], 'axme-trust-');
+  roots.push(root);
+  return { remote, a: a!, b: b! };
+}
+
+/** Commits on `attacker`'s store with `files` replaced, by plain git, and pushes it (unforced); returns it. */
+function push(attacker: string, files: Record<string, string | null>, message = 'tidy up'): string {
+  const c = storeCommit(attacker, git(attacker, ['rev-parse', REF]).trim(), files, message);
+  git(attacker, ['update-ref', REF, c]);
+  git(attacker, ['push', '-q', 'origin', `${c}:${REF}`]);
+  return c;
+}
+
+/** `dir`'s safety/rules.yaml with `edit` applied to its text. */
+const rulesWith = (dir: string, edit: (text: string) => string) => edit(git(dir, ['show', `${REF}:safety/rules.yaml`]));
+
+/** The rules loosened the ways a hostile push would: main no longer protected, `npm publish` and the path denials gone, the publish family off. */
+const loosened = (dir: string) =>
+  rulesWith(dir, (t) =>
+    t
+      .replace(/ {4}- main\n {4}- master\n/, '')
+      .replace(/protectedBranches:\n/, 'protectedBranches: []\n')
+      .replace(/ {4}- npm publish\n/, '')
+      .replace(/publish: deny/, 'publish: off')
+      .replace(/deniedPaths:\n( {4}- .*\n)+/, 'deniedPaths: []\n'),
+  );
+
+/**
+ * The pre-tool-use hook's answer on `dir` to a Bash command, as Claude Code runs it: under a
+ * harness process of its own that ends with it (a node process, not a shell, which the session
+ * lookup looks past), so the session the hook opens is not this test's, whose later `axme`
+ * commands stay a person's.
+ */
+async function guardSays(dir: string, command: string): Promise<string> {
+  const payload = { session_id: 'trust-1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir };
+  const harness = `require('node:child_process').spawnSync(process.execPath, [process.argv[1], 'hook', 'pre-tool-use'], { stdio: 'inherit' })`;
+  const r = await runProcess(process.execPath, ['-e', harness, CLI], {
+    cwd: dir,
+    env: cleanEnv({ CLAUDECODE: '1' }),
+    input: JSON.stringify(payload),
+  });
+  return /"permissionDecision":"deny"/.test(r.stdout) ? 'deny' : /"permissionDecision":"ask"/.test(r.stdout) ? 'ask' : 'pass';
+}
+
+describe('security: a remote that loosens what binds agents here', () => {
+  test('rules loosened by a push (main unprotected, npm publish and the path denials gone) are held: exit 1, the guard unchanged, one open question; an agent cannot take them; a person can (--accept-loosening)', async () => {
+    const { remote, a, b } = await team();
+    // a tightening is anyone's and lands as before
+    push(
+      a,
+      { 'safety/rules.yaml': rulesWith(a, (t) => t.replace(/deniedCommands:\n/, 'deniedCommands:\n    - terraform destroy\n')) },
+      'deny terraform destroy',
+    );
+    assert.equal((await coreAt(b).sync()).integrated, 'fast-forward');
+    assert.ok((await coreAt(b).rules()).bash.deniedCommands.includes('terraform destroy'));
+    assert.equal(await guardSays(b, 'npm publish'), 'deny');
+    const kept = git(b, ['rev-parse', REF]).trim();
+
+    const hostile = push(a, { 'safety/rules.yaml': loosened(a) });
+    const held = await axme(b, ['sync']);
+    assert.equal(held.code, 1, held.stdout + held.stderr);
+    assert.match(held.stderr, /holding origin's knowledge .*loosens what binds agents here.*safety\/rules\.yaml would let more through/);
+    assert.match(held.stderr, /axme sync origin --accept-loosening/);
+    assert.equal(git(b, ['rev-parse', `${REF}~1`]).trim(), kept, 'only the question was committed');
+    assert.equal(git(remote, ['rev-parse', REF]).trim(), hostile, 'nothing pushed');
+    const rules = await coreAt(b).rules();
+    assert.deepEqual(rules.git.protectedBranches, ['main', 'master']);
+    assert.equal(await guardSays(b, 'npm publish'), 'deny', 'the guard still denies what the push allowed');
+    assert.equal(await guardSays(b, 'git push origin main'), 'deny');
+    const asked = (await coreAt(b).list('question')).filter((q: { question: string }) => /^Sync held origin's knowledge: it loosens/.test(q.question));
+    assert.equal(asked.length, 1);
+    // the background sync at every session start holds it again, without a second question
+    await rejectsWith(coreAt(b).sync(), 'WRONG_STATE', /loosens what binds agents here/);
+    assert.equal(
+      (await coreAt(b).list('question')).filter((q: { question: string }) => /^Sync held origin's knowledge: it loosens/.test(q.question)).length,
+      1,
+    );
+
+    const agent = await axme(b, ['sync', '--accept-loosening'], { env: { CLAUDECODE: '1' } });
+    assert.equal(agent.code, 1, agent.stdout + agent.stderr);
+    assert.match(agent.stderr, /only a person may/);
+    assert.equal(await guardSays(b, 'npm publish'), 'deny');
+
+    const took = await axme(b, ['sync', '--accept-loosening', '--json']);
+    assert.equal(took.code, 0, took.stderr);
+    assert.deepEqual(JSON.parse(took.stdout).loosened, ['safety/rules.yaml would let more through']);
+    // merged over the question the hold committed, and pushed
+    git(b, ['merge-base', '--is-ancestor', hostile, REF]);
+    assert.equal(git(remote, ['rev-parse', REF]).trim(), git(b, ['rev-parse', REF]).trim());
+    assert.equal(await guardSays(b, 'npm publish'), 'pass', 'taken on purpose, by a person');
+    assert.equal((await coreAt(b).show('question', asked[0].id)).status, 'answered');
+  });
+
+  test('a required decision revoked and review.required switched off meet local work (a three-way merge): held too, no merge commit, the decision still binds', async () => {
+    const { remote, a, b } = await team();
+    const config = git(a, ['show', `${REF}:axme.yaml`]);
+    // review switched on: a tightening, taken
+    push(a, { 'axme.yaml': `${config}review:\n  required: true\n` });
+    assert.equal((await coreAt(b).sync()).integrated, 'fast-forward');
+    await coreAt(a).revoke('D-001', 'No longer needed.');
+    const hostile = push(a, { 'axme.yaml': `${config}review:\n  required: false\n` });
+    assert.equal(git(remote, ['rev-parse', REF]).trim(), hostile);
+    await coreAt(b).addMemory({ type: 'feedback', title: 'Run the linter', description: 'Before a push.' });
+    const mine = git(b, ['rev-parse', REF]).trim();
+    const err = await rejectsWith(coreAt(b).sync(), 'WRONG_STATE', /loosens what binds agents here/);
+    assert.match(err.message, /the required decision D-001 "Migrations are reviewed" would no longer bind/);
+    assert.match(err.message, /review\.required would be switched off/);
+    assert.equal(git(b, ['rev-parse', `${REF}~1`]).trim(), mine);
+    assert.equal(git(b, ['log', '-1', '--format=%P', REF]).trim().split(' ').length, 1, 'no merge commit');
+    assert.equal((await coreAt(b).show('decision', 'D-001')).status, 'active');
+  });
+});
