@@ -6,7 +6,7 @@
  * here saying so, a request to a URL the content chose, a secret sent, a command run.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -246,5 +246,35 @@ describe('security: knowledge that hides what it says', () => {
     // a flag written with tags (England: U+1F3F4, tags, U+E007F) is a picture, and stays text
     const england = `\u{1F3F4}${tags('gbeng')}\u{E007F}`;
     await coreAt(b).addDecision({ title: 'Release notes', decision: `Written for the ${england} office.` });
+  });
+});
+
+describe("security: a remote's notes (refs/notes/axme)", () => {
+  test('notes no axme writes — a 300 KB note, a file that names no object, a symbolic link — are refused before anything is taken, each named', async () => {
+    const { remote, a, b } = await team();
+    const tip = git(a, ['rev-parse', REF]).trim();
+    const big = join(a, '..', 'big-note.txt');
+    writeFileSync(big, `session: ${'x'.repeat(300 * 1024)}\n`);
+    git(a, ['notes', '--ref=axme', 'add', '-f', '-F', big, tip]);
+    const notes = git(a, ['rev-parse', 'refs/notes/axme']).trim();
+    const entries = git(a, ['ls-tree', '-z', notes]).split('\0').filter(Boolean);
+    const blob = git(a, ['hash-object', '-w', '--stdin'], 'see the wiki').trim();
+    const tree = git(
+      a,
+      ['mktree', '-z'],
+      [...entries, `100644 blob ${blob}\tREADME`, `120000 blob ${blob}\t${'f'.repeat(40)}`].map((l) => `${l}\0`).join(''),
+    ).trim();
+    const hostile = git(a, ['commit-tree', tree, '-p', notes, '-m', 'notes']).trim();
+    push(a, {}, 'a knowledge commit, to be taken with the notes');
+    git(a, ['push', '-q', 'origin', `${hostile}:refs/notes/axme`]);
+    const before = git(b, ['rev-parse', REF]).trim();
+
+    const err = await rejectsWith(coreAt(b).sync(), 'CORRUPT', /refusing origin's notes/);
+    assert.match(err.message, new RegExp(`"${tip}": 300\\.\\d KB, over the 256\\.0 KB limit`));
+    assert.match(err.message, /"README": not an object's name/);
+    assert.match(err.message, /"f{40}": a symbolic link, not a note/);
+    assert.equal(git(b, ['rev-parse', REF]).trim(), before, 'the knowledge was not taken either');
+    assert.equal(git(b, ['for-each-ref', 'refs/notes/axme']).trim(), '', 'no notes taken');
+    assert.equal(git(remote, ['rev-parse', 'refs/notes/axme']).trim(), hostile, 'nothing pushed');
   });
 });

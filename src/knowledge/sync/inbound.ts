@@ -64,13 +64,54 @@ export async function checkRemoteTree(kb: KnowledgeBase, label: string, tip: str
       refused.push({ path, reason: `not a file or folder of an axme store (${[...TOP_LEVEL].join(', ')})` });
   }
   if (!refused.length) return;
+  throw new AxmeError(
+    'CORRUPT',
+    `refusing ${label}'s knowledge (${tip.slice(0, 12)}): ${refusedList(refused, 'no axme store holds')}. Nothing was changed; remove them from ${label}'s refs/memory/main where they were written, then sync again.`,
+    { remote: label, refused },
+  );
+}
+
+/** `N entries <what> — "path": reason; …`, the first 10, each path quoted as JSON (a control character never printed raw). */
+function refusedList(refused: RefusedEntry[], what: string): string {
   const list = refused
     .slice(0, 10)
     .map((e) => `${JSON.stringify(e.path)}: ${e.reason}`)
     .join('; ');
+  return `${refused.length} entr${refused.length === 1 ? 'y' : 'ies'} ${what} — ${list}${refused.length > 10 ? '; ...' : ''}`;
+}
+
+/** The path of a note: the annotated object's name (40 or 64 hex digits), in fan-out folders of two digits or not. */
+function notePath(path: string): boolean {
+  const hex = path.split('/');
+  const name = hex.join('');
+  return (name.length === 40 || name.length === 64) && /^[0-9a-f]+$/.test(name) && hex.slice(0, -1).every((d) => d.length === 2);
+}
+
+/**
+ * Refuses (CORRUPT, nothing changed) a remote's notes (refs/notes/axme) holding an entry no axme
+ * note is: a path that is not an object's name, a link, a submodule or a folder where a note goes,
+ * or a blob over the size limit of one file (a note is a few `key: value` lines; every read of
+ * the history — `axme blame`, the page's code view, a rewrite's hook — would load it whole).
+ * Read from the tree listing alone.
+ */
+export async function checkRemoteNotes(kb: KnowledgeBase, label: string, tip: string): Promise<void> {
+  const r = await kb.repo.git(['ls-tree', '-r', '-l', '-z', '--full-tree', tip]);
+  const refused: RefusedEntry[] = [];
+  for (const line of r.stdout.toString('utf8').split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, , size] = line.slice(0, tab).split(/\s+/);
+    const path = line.slice(tab + 1);
+    if (!notePath(path)) refused.push({ path, reason: "not an object's name: no note of axme's" });
+    else if (type !== 'blob' || mode !== '100644')
+      refused.push({ path, reason: `a ${mode === '120000' ? 'symbolic link' : type === 'commit' ? 'submodule' : type}, not a note` });
+    else if (Number(size) > LIMITS.fileBytes)
+      refused.push({ path, reason: `${formatSize(Number(size))}, over the ${formatSize(LIMITS.fileBytes)} limit of one file` });
+  }
+  if (!refused.length) return;
   throw new AxmeError(
     'CORRUPT',
-    `refusing ${label}'s knowledge (${tip.slice(0, 12)}): ${refused.length} entr${refused.length === 1 ? 'y' : 'ies'} no axme store holds — ${list}${refused.length > 10 ? '; ...' : ''}. Nothing was changed; remove them from ${label}'s refs/memory/main where they were written, then sync again.`,
+    `refusing ${label}'s notes (refs/notes/axme at ${tip.slice(0, 12)}): ${refusedList(refused, 'no axme note is')}. Nothing was changed; remove them from ${label}'s refs/notes/axme, then sync again.`,
     { remote: label, refused },
   );
 }

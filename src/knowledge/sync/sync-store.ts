@@ -21,7 +21,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
-import { checkRemoteTree, holdLoosening, holdRemovals, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
+import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import { type MergeConflict, planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
@@ -115,6 +115,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     const tracked = await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedMirror(remote)] : []);
     const remoteMain = await commitAt(repo, tracked.get(trackingRef(remote, kb.ref.slice('refs/memory/'.length))));
     const remoteNotes = await commitAt(repo, tracked.get(notesTrackingRef(remote)));
+    // the notes are checked before anything is taken, the knowledge included: a refused remote changes nothing
+    if (remoteNotes && remoteNotes !== (await resolve(repo, NOTES_REF))) await checkRemoteNotes(kb, remote, remoteNotes);
     remoteBefore = remoteMain;
     const local = await resolve(repo, kb.ref);
     if (!local && !remoteMain) {
