@@ -135,7 +135,7 @@ export function removedBy(local: Snapshot, next: Snapshot | Map<string, Buffer |
 
 /** What a sync holds until a person takes it, with the flag that takes it. */
 export type Held = 'removals' | 'loosening';
-export const ACCEPT_FLAG: Record<Held, string> = { removals: '--accept-removals', loosening: '--accept-loosening' };
+const ACCEPT_FLAG: Record<Held, string> = { removals: '--accept-removals', loosening: '--accept-loosening' };
 
 /** The text of the question a hold asks: the same for every hold of one kind from one remote, so it is asked once while open. */
 const heldQuestion = (held: Held, label: string) =>
