@@ -5,6 +5,13 @@
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Bidirectional overrides and isolates, which make text display in an order other than it reads ("Trojan Source"). */
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Unicode tag characters (U+E0000–U+E007F): invisible on every screen, yet a model reads the ASCII
+ * they spell, so text can carry an instruction no reviewer sees ("ASCII smuggling"). Their one
+ * visible use, a subdivision flag (U+1F3F4, tags, U+E007F: England, Scotland, Wales), is text.
+ */
+const TAG = /[\u{E0000}-\u{E007F}]/u;
+const TAG_FLAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 const REFUSED = new RegExp(`${CONTROL.source}|${BIDI.source}`, 'g');
 
 /**
@@ -32,4 +39,17 @@ export function textProblem(value: string): string | null {
   if (bidi)
     return `contains a bidirectional control character (U+${bidi[0].charCodeAt(0).toString(16).toUpperCase()} at offset ${bidi.index}) that makes text display in another order than it reads ("Trojan Source"); remove it: text in any script displays in its own direction without it`;
   return null;
+}
+
+/**
+ * Reason long text (a body: kept as given, so nothing invisible is removed from it) cannot be
+ * stored, beyond textProblem's, or null: a tag character outside a subdivision flag. One-line
+ * fields drop them instead (invisible.ts cleanLine).
+ */
+export function hiddenTextProblem(value: string): string | null {
+  if (!TAG.test(value)) return null;
+  // the flags blanked to the same length, so an offset is the original text's
+  const tag = TAG.exec(value.replace(TAG_FLAG, (flag) => ' '.repeat(flag.length)));
+  if (!tag) return null;
+  return `contains a Unicode tag character (U+${tag[0].codePointAt(0)!.toString(16).toUpperCase()} at offset ${tag.index}), which displays as nothing while a model reads the text it spells; remove the tag characters`;
 }

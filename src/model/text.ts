@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { trimBlankLines } from './frontmatter.ts';
 import { cleanLine } from './invisible.ts';
 import { formatSize, LIMITS } from './limits.ts';
-import { textProblem } from './text-problem.ts';
+import { hiddenTextProblem, textProblem } from './text-problem.ts';
 
-export { textProblem } from './text-problem.ts';
+export { hiddenTextProblem, textProblem } from './text-problem.ts';
 
 function sizeMessage(what: string, value: string, max: number): string {
   const bytes = Buffer.byteLength(value);
@@ -19,7 +19,7 @@ export function longText(description: string) {
       .superRefine((v, ctx) => {
         if (v.length > LIMITS.text) ctx.addIssue({ code: 'custom', message: sizeMessage('one field', v, LIMITS.text) });
         else {
-          const p = textProblem(v);
+          const p = textProblem(v) ?? hiddenTextProblem(v);
           if (p) ctx.addIssue({ code: 'custom', message: p });
         }
       })

@@ -12,6 +12,9 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const TOKEN_SCOPE_HEADER = 'x-axme-token-scope';
 export const TokenScopeSchema = z.enum(TOKEN_SCOPES).describe('read (read-only tools), write (every tool), admin (everything, including admin tools to come)');
 
+/** A token as `axme token add` makes it: `axme_` and 32 random bytes in base64url (43 characters). */
+export const AXME_TOKEN_RE = /^axme_[A-Za-z0-9_-]{43}$/;
+
 /** A token's name: one word, so it can go into a commit trailer and a log line as it is. */
 export const TOKEN_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const TokenName = z

@@ -106,6 +106,7 @@ async function teamServerCheck(server: RemoteServer, clients: string[], env: Nod
   }
   const fix = {
     'no-token': `export ${server.tokenEnv}=<the token \`axme token add <name>\` printed on the server> before starting the client`,
+    'not-axme-token': `check that this team server is yours (the URL and $${server.tokenEnv} are in the committed MCP file): a client started here sends $${server.tokenEnv} to it; to point the clients at your server: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN`,
     'token-refused': server.tokenEnv
       ? `set $${server.tokenEnv} to a valid token (\`axme token add <name>\` on the server prints one)`
       : 'point the clients at the server with a token: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN',

@@ -19,7 +19,7 @@ import { searchModelCheck } from './doctor-models.ts';
 import { sandboxCheck } from './doctor-sandbox.ts';
 import { settingsCheck } from './doctor-settings.ts';
 import { GIT_HOOK_NAMES, gitHooksDeclined, installedGitHookFiles } from './git-hooks.ts';
-import { FIND_AXME, installHintFor, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
+import { FIND_AXME, hookCommand, installHintFor, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 
 /** One line of `axme doctor`. */
@@ -279,7 +279,7 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
     } else out.push({ name, status: 'ok', detail: hookSummary(command) });
     if (e.event === 'PreToolUse') preCommand = command;
   }
-  if (preCommand) out.push(liveCheck(preCommand, root, env));
+  if (preCommand) out.push(preCommand === hookCommand('pre-tool-use') ? liveCheck(preCommand, root, env) : notRunCheck(path));
   return out;
 }
 
@@ -290,7 +290,21 @@ function hookSummary(command: string): string {
   return command.length > 160 ? `${command.slice(0, 157)}...` : command;
 }
 
-/** Runs the configured pre-tool-use command with two real payloads: it must deny one and allow the other. */
+/**
+ * The live check of a pre-tool-use command that is not the one `axme init` writes: not run. The
+ * file is committed, so its command is whatever whoever can push to the project chose; the doctor
+ * runs only the command it knows (the client asks its person before it runs a project's hooks).
+ */
+function notRunCheck(path: string): Check {
+  return {
+    name: 'hook runs',
+    status: 'problem',
+    detail: `the pre-tool-use command in ${path} is not the one axme init writes (an earlier axme's, a hand edit, or a commit's), so the doctor does not run it: read it before a client runs it`,
+    fix: 'axme init (it rewrites the command)',
+  };
+}
+
+/** Runs the configured pre-tool-use command (the one `axme init` writes) with two real payloads: it must deny one and allow the other. */
 function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check {
   const run = (cmd: string) =>
     spawnSync('/bin/sh', ['-c', command], {

@@ -1,20 +1,31 @@
-import { TOKEN_SCOPE_HEADER } from '../model/token.ts';
+import { AXME_TOKEN_RE, TOKEN_SCOPE_HEADER } from '../model/token.ts';
 import type { RemoteServer } from './clients/remote.ts';
 
 /** What a team server answered an MCP `initialize` sent with the token a client would send. */
 export type TeamServerProbe =
   | { ok: true; scope: string | null }
-  | { ok: false; cause: 'no-token' | 'unreachable' | 'token-refused' | 'refused' | 'not-mcp'; detail: string };
+  | { ok: false; cause: 'no-token' | 'not-axme-token' | 'unreachable' | 'token-refused' | 'refused' | 'not-mcp'; detail: string };
 
 /**
  * Probes `server` for real, as a client connected to it would reach it: an MCP `initialize` over
  * Streamable HTTP, with `Authorization: Bearer <$tokenEnv>` read from `env` (the token goes to the
  * server only: nothing returned holds it). The session the server opens is closed again (DELETE).
  * Answers whether it is reachable, whether the token is accepted, and the scope it has.
+ *
+ * The URL and the variable's name come from a client's MCP file, which the project commits and
+ * whoever can push to it chooses: only a value shaped like an axme token (AXME_TOKEN_RE) is ever
+ * sent, so an entry naming `$AWS_SECRET_ACCESS_KEY` or `$GITHUB_TOKEN` gets nothing, and the
+ * server is not asked at all.
  */
 export async function probeTeamServer(server: RemoteServer, env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<TeamServerProbe> {
   const token = server.tokenEnv ? env[server.tokenEnv] : undefined;
   if (server.tokenEnv && !token) return { ok: false, cause: 'no-token', detail: `$${server.tokenEnv} is not set here, so the client would send no token` };
+  if (token && !AXME_TOKEN_RE.test(token))
+    return {
+      ok: false,
+      cause: 'not-axme-token',
+      detail: `$${server.tokenEnv} does not hold an axme token (axme_ and 43 letters, digits, "-" or "_"), so it was not sent and the server was not asked: the entry comes from a project file whoever can push chooses`,
+    };
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { locateRepo, type RepoLocation } from './locate.ts';
 
@@ -24,11 +24,34 @@ function isBareRepo(dir: string): boolean {
   return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs'));
 }
 
-/** The nearest workspace store at or above `start` (the folder itself included), or null. */
+/** The line of a repository's info/exclude by which `axme init --workspace` keeps the workspace store out of the folder's own repository. */
+export const WORKSPACE_EXCLUDE_LINE = `/${WORKSPACE_STORE_DIR}/`;
+
+/**
+ * Whether the `.axme.git` in `dir` was put there on this machine rather than checked out: `dir`
+ * is no repository's working tree, or that repository's info/exclude holds WORKSPACE_EXCLUDE_LINE,
+ * which `axme init --workspace` writes and git never carries. A `.axme.git` committed to a
+ * project comes with every clone and pull; taken as the workspace, its decisions would bind every
+ * session there, past every check a sync makes.
+ */
+function placedHere(dir: string): boolean {
+  if (!existsSync(join(dir, '.git'))) return true;
+  const loc = locateRepo(dir);
+  if (!loc || loc.worktree !== dir) return true;
+  try {
+    return readFileSync(join(loc.commonDir, 'info', 'exclude'), 'utf8')
+      .split('\n')
+      .some((l) => l.trim() === WORKSPACE_EXCLUDE_LINE);
+  } catch {
+    return false;
+  }
+}
+
+/** The nearest workspace store at or above `start` (the folder itself included) put there on this machine (placedHere), or null. */
 function findWorkspaceStore(start: string): WorkspaceLocation | null {
   for (let dir = resolve(start); ; dir = dirname(dir)) {
     const gitDir = join(dir, WORKSPACE_STORE_DIR);
-    if (isBareRepo(gitDir)) return { root: dir, gitDir };
+    if (isBareRepo(gitDir) && placedHere(dir)) return { root: dir, gitDir };
     if (dirname(dir) === dir) return null;
   }
 }

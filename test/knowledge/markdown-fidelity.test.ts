@@ -21,7 +21,7 @@ import { handoffSpec } from '../../src/model/handoff.ts';
 import { decodeItem, type ItemBase, type KindName, type KindSpec } from '../../src/model/kind.ts';
 import { memorySpec } from '../../src/model/memory.ts';
 import { questionSpec } from '../../src/model/question.ts';
-import { textProblem } from '../../src/model/text.ts';
+import { hiddenTextProblem, textProblem } from '../../src/model/text.ts';
 import { fsckCore, withCore } from '../core.ts';
 import { git } from '../helpers.ts';
 import { TRICKY_LINES } from '../markdown-lines.ts';
@@ -33,7 +33,7 @@ const line = fc.oneof(fc.constantFrom(...TRICKY_LINES), fc.string({ unit: 'graph
 const text = fc
   .tuple(fc.array(line, { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n\n'))
   .map(([ls, eol]) => `x ${ls.join(eol)}`) // never empty: required texts must have a visible start
-  .filter((s) => textProblem(s) === null);
+  .filter((s) => textProblem(s) === null && hiddenTextProblem(s) === null);
 
 const norm = (s: string) =>
   s

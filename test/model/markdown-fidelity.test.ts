@@ -19,7 +19,7 @@ import { oracleSpec } from '../../src/model/oracle.ts';
 import { planSpec } from '../../src/model/plan.ts';
 import { questionSpec } from '../../src/model/question.ts';
 import { sessionSpec } from '../../src/model/session-summary.ts';
-import { textProblem } from '../../src/model/text.ts';
+import { hiddenTextProblem, textProblem } from '../../src/model/text.ts';
 import { TRICKY_LINES } from '../markdown-lines.ts';
 
 const NOW = '2026-11-26T00:00:00.000Z';
@@ -72,7 +72,7 @@ describe('markdown fidelity: any text in any free-text field reads back exactly'
         fc.property(fc.constantFrom(...fields), anyText, fc.constantFrom(...fields), anyText, (f1, v1, f2, v2) => {
           const input = { ...base, slug: 'x', created: NOW, updated: NOW, [f1]: v1, [f2]: v2 };
           const parsed = spec.schema.safeParse(input);
-          const refused = (f1 === f2 ? [v2] : [v1, v2]).some((v) => textProblem(v) !== null || v.length > LIMITS.text);
+          const refused = (f1 === f2 ? [v2] : [v1, v2]).some((v) => textProblem(v) !== null || hiddenTextProblem(v) !== null || v.length > LIMITS.text);
           if (!parsed.success) {
             // refused only for a documented reason (or an empty required text)
             const emptyRequired = parsed.error.issues.every((i) => /must not be empty/.test(i.message));

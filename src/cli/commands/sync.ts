@@ -14,6 +14,11 @@ export function syncCommand(io: CliIO) {
           type: 'boolean',
           describe: 'take a remote change that removes items (held otherwise, with a question: axme never deletes items in normal use)',
         })
+        .option('accept-loosening', {
+          type: 'boolean',
+          describe:
+            'take a remote change that loosens what binds agents here: the safety rules, review.required, a required decision (held otherwise, with a question; a person only)',
+        })
         .option('auto', {
           type: 'string',
           describe:
@@ -28,6 +33,7 @@ export function syncCommand(io: CliIO) {
             maxRounds: a.rounds as number | undefined,
             env: io.env,
             acceptRemovals: a.acceptRemovals === true,
+            acceptLoosening: a.acceptLoosening === true,
           });
         const r =
           a.auto === undefined

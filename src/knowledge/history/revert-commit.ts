@@ -3,9 +3,9 @@ import { AxmeError } from '../../model/errors.ts';
 import { CONFIG_PATH, RULES_PATH } from '../../model/paths.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import { loosenedBy } from '../core/loosened-by.ts';
 import { mutate } from '../core/mutate.ts';
 import { type KnowledgeState, readState } from '../core/state.ts';
-import { loosenedBy } from './revert-loosening.ts';
 
 export const RevertInput = z.object({
   commit: z

@@ -1,9 +1,10 @@
 import { AxmeError } from '../../model/errors.ts';
 import { formatSize, LIMITS } from '../../model/limits.ts';
 import { CONFIG_PATH, classifyPath, RULES_PATH, SPECS } from '../../model/paths.ts';
-import type { Snapshot } from '../../store/tree.ts';
+import { applyChanges, changedFiles, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readState } from '../core/state.ts';
+import { loosenedBy } from '../core/loosened-by.ts';
+import { parseSnapshot, readState } from '../core/state.ts';
 import { answerQuestion } from '../items/question/answer-question.ts';
 import { askQuestion } from '../items/question/ask-question.ts';
 
@@ -11,8 +12,9 @@ import { askQuestion } from '../items/question/ask-question.ts';
  * What a remote's knowledge must not bring in (docs/sync.md, "Refused remotes" and "Removals are
  * held"). The store travels through remotes the team may not control: its tree is data, and
  * data that no axme writes — a path git itself would refuse to check out, a file no axme store
- * keeps, a blob over the item size limit, the loss of items — stops the sync before anything
- * local changes.
+ * keeps, a blob over the item size limit — stops the sync before anything local changes, and
+ * what only a person here may take — the loss of items, a loosening of what binds agents — is
+ * held with a question until they take it.
  */
 
 /** The top-level names of a store: axme.yaml, safety/ and one folder per kind of item. */
@@ -62,13 +64,54 @@ export async function checkRemoteTree(kb: KnowledgeBase, label: string, tip: str
       refused.push({ path, reason: `not a file or folder of an axme store (${[...TOP_LEVEL].join(', ')})` });
   }
   if (!refused.length) return;
+  throw new AxmeError(
+    'CORRUPT',
+    `refusing ${label}'s knowledge (${tip.slice(0, 12)}): ${refusedList(refused, 'no axme store holds')}. Nothing was changed; remove them from ${label}'s refs/memory/main where they were written, then sync again.`,
+    { remote: label, refused },
+  );
+}
+
+/** `N entries <what> — "path": reason; …`, the first 10, each path quoted as JSON (a control character never printed raw). */
+function refusedList(refused: RefusedEntry[], what: string): string {
   const list = refused
     .slice(0, 10)
     .map((e) => `${JSON.stringify(e.path)}: ${e.reason}`)
     .join('; ');
+  return `${refused.length} entr${refused.length === 1 ? 'y' : 'ies'} ${what} — ${list}${refused.length > 10 ? '; ...' : ''}`;
+}
+
+/** The path of a note: the annotated object's name (40 or 64 hex digits), in fan-out folders of two digits or not. */
+function notePath(path: string): boolean {
+  const hex = path.split('/');
+  const name = hex.join('');
+  return (name.length === 40 || name.length === 64) && /^[0-9a-f]+$/.test(name) && hex.slice(0, -1).every((d) => d.length === 2);
+}
+
+/**
+ * Refuses (CORRUPT, nothing changed) a remote's notes (refs/notes/axme) holding an entry no axme
+ * note is: a path that is not an object's name, a link, a submodule or a folder where a note goes,
+ * or a blob over the size limit of one file (a note is a few `key: value` lines; every read of
+ * the history — `axme blame`, the page's code view, a rewrite's hook — would load it whole).
+ * Read from the tree listing alone.
+ */
+export async function checkRemoteNotes(kb: KnowledgeBase, label: string, tip: string): Promise<void> {
+  const r = await kb.repo.git(['ls-tree', '-r', '-l', '-z', '--full-tree', tip]);
+  const refused: RefusedEntry[] = [];
+  for (const line of r.stdout.toString('utf8').split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, , size] = line.slice(0, tab).split(/\s+/);
+    const path = line.slice(tab + 1);
+    if (!notePath(path)) refused.push({ path, reason: "not an object's name: no note of axme's" });
+    else if (type !== 'blob' || mode !== '100644')
+      refused.push({ path, reason: `a ${mode === '120000' ? 'symbolic link' : type === 'commit' ? 'submodule' : type}, not a note` });
+    else if (Number(size) > LIMITS.fileBytes)
+      refused.push({ path, reason: `${formatSize(Number(size))}, over the ${formatSize(LIMITS.fileBytes)} limit of one file` });
+  }
+  if (!refused.length) return;
   throw new AxmeError(
     'CORRUPT',
-    `refusing ${label}'s knowledge (${tip.slice(0, 12)}): ${refused.length} entr${refused.length === 1 ? 'y' : 'ies'} no axme store holds — ${list}${refused.length > 10 ? '; ...' : ''}. Nothing was changed; remove them from ${label}'s refs/memory/main where they were written, then sync again.`,
+    `refusing ${label}'s notes (refs/notes/axme at ${tip.slice(0, 12)}): ${refusedList(refused, 'no axme note is')}. Nothing was changed; remove them from ${label}'s refs/notes/axme, then sync again.`,
     { remote: label, refused },
   );
 }
@@ -90,8 +133,25 @@ export function removedBy(local: Snapshot, next: Snapshot | Map<string, Buffer |
   return [...local.files.keys()].filter((p) => !next.files.has(p) && counted(p)).sort();
 }
 
-/** The text of the question a held removal asks: the same for every hold from one remote, so it is asked once while open. */
-const heldQuestion = (label: string) => `Sync held ${label}'s knowledge: it removes items this store has. Take the removal, or keep the items?`;
+/** What a sync holds until a person takes it, with the flag that takes it. */
+export type Held = 'removals' | 'loosening';
+const ACCEPT_FLAG: Record<Held, string> = { removals: '--accept-removals', loosening: '--accept-loosening' };
+
+/** The text of the question a hold asks: the same for every hold of one kind from one remote, so it is asked once while open. */
+const heldQuestion = (held: Held, label: string) =>
+  held === 'removals'
+    ? `Sync held ${label}'s knowledge: it removes items this store has. Take the removal, or keep the items?`
+    : `Sync held ${label}'s knowledge: it loosens what binds agents here. Take it, or keep the rules?`;
+
+/** The open question a hold asked (once per remote while open), or the words saying it could not be recorded. */
+async function askHeld(kb: KnowledgeBase, held: Held, label: string, context: string): Promise<string> {
+  try {
+    const q = await askQuestion(kb, { question: heldQuestion(held, label), context });
+    return ` Asked in ${q.item.id} (${q.path}).`;
+  } catch (err) {
+    return ` (The question could not be recorded: ${(err as Error).message.split('\n')[0]}.)`;
+  }
+}
 
 /**
  * Stops the sync (WRONG_STATE) before a remote change that removes items lands: axme never
@@ -101,17 +161,13 @@ const heldQuestion = (label: string) => `Sync held ${label}'s knowledge: it remo
  */
 export async function holdRemovals(kb: KnowledgeBase, label: string, remote: string, tip: string, removed: string[]): Promise<never> {
   const shown = removed.slice(0, 20).join(', ') + (removed.length > 20 ? `, and ${removed.length - 20} more` : '');
-  const take = `axme sync ${remote} --accept-removals`;
-  let asked = '';
-  try {
-    const q = await askQuestion(kb, {
-      question: heldQuestion(label),
-      context: `At ${label}'s commit ${tip}, ${removed.length} item${removed.length === 1 ? ' is' : 's are'} removed: ${shown}. Nothing was taken or pushed. See the change with \`git diff --stat ${kb.ref} ${tip}\`. To take it: \`${take}\`. To keep the items: restore them where they were removed, then sync. Answer this question once it is settled.`,
-    });
-    asked = ` Asked in ${q.item.id} (${q.path}).`;
-  } catch (err) {
-    asked = ` (The question could not be recorded: ${(err as Error).message.split('\n')[0]}.)`;
-  }
+  const take = `axme sync ${remote} ${ACCEPT_FLAG.removals}`;
+  const asked = await askHeld(
+    kb,
+    'removals',
+    label,
+    `At ${label}'s commit ${tip}, ${removed.length} item${removed.length === 1 ? ' is' : 's are'} removed: ${shown}. Nothing was taken or pushed. See the change with \`git diff --stat ${kb.ref} ${tip}\`. To take it: \`${take}\`. To keep the items: restore them where they were removed, then sync. Answer this question once it is settled.`,
+  );
   throw new AxmeError(
     'WRONG_STATE',
     `holding ${label}'s knowledge (${tip.slice(0, 12)}): it removes ${removed.length} item${removed.length === 1 ? '' : 's'} this store has — ${shown}. axme never deletes items in normal use, so nothing was taken or pushed.${asked} See the change with \`git diff --stat ${kb.ref} ${tip.slice(0, 12)}\`; to take the removal run \`${take}\`; to keep the items, restore them on ${remote} and sync again.`,
@@ -119,13 +175,59 @@ export async function holdRemovals(kb: KnowledgeBase, label: string, remote: str
   );
 }
 
-/** After removals were taken on purpose (--accept-removals): answers the open question a held sync from `label` asked. */
-export async function settleHeldRemovals(kb: KnowledgeBase, label: string, removed: string[]): Promise<void> {
-  const text = heldQuestion(label);
+/**
+ * What taking a remote's knowledge would loosen of what binds agents here (core/loosened-by.ts:
+ * the safety rules letting more through, review switched off, a required decision let go);
+ * `next` is the remote's snapshot (a fast-forward) or the merge's changes. Read only when the
+ * change touches the rules, the settings or a decision.
+ */
+export async function loosenedByRemote(kb: KnowledgeBase, local: Snapshot, next: Snapshot | Map<string, Buffer | null>): Promise<string[]> {
+  const paths = [...(next instanceof Map ? next.keys() : changedFiles(local, next).keys())];
+  const decisions = `${SPECS.decision.dir}/`;
+  if (!paths.some((p) => p === RULES_PATH || p === CONFIG_PATH || p.startsWith(decisions))) return [];
+  const after = next instanceof Map ? await applyChanges(kb.repo.backend, local, next) : next;
+  return loosenedBy(await parseSnapshot(kb, local), await parseSnapshot(kb, after), paths);
+}
+
+/**
+ * Stops the sync before a remote change that loosens what binds agents here lands: the guard's
+ * rules, review and required decisions are this clone's too, and a commit cannot say a person
+ * approved it, since whoever can push could say so. Held (WRONG_STATE, one open question asked
+ * once per remote while open, nothing else changed) until a person runs the sync with
+ * --accept-loosening; an agent that passes the flag is refused (NOT_ALLOWED).
+ */
+export async function holdLoosening(kb: KnowledgeBase, label: string, remote: string, tip: string, reasons: string[], accept: boolean): Promise<void> {
+  const take = `axme sync ${remote} ${ACCEPT_FLAG.loosening}`;
+  if (accept) {
+    if (kb.actor === 'human') return;
+    throw new AxmeError(
+      'NOT_ALLOWED',
+      `taking ${label}'s knowledge (${tip.slice(0, 12)}) would loosen what binds agents here (${reasons.join('; ')}), which only a person may do: ask the user to run \`${take}\` themselves. Nothing was taken or pushed.`,
+      { remote, reasons, tip, actor: kb.actor },
+    );
+  }
+  const diff = `git diff ${kb.ref} ${tip.slice(0, 12)} -- ${RULES_PATH} ${CONFIG_PATH} ${SPECS.decision.dir}`;
+  const asked = await askHeld(
+    kb,
+    'loosening',
+    label,
+    `At ${label}'s commit ${tip}: ${reasons.join('; ')}. Nothing was taken or pushed. See the change with \`${diff}\`. To take it (a person, not an agent): \`${take}\`. To keep what binds agents: restore it on ${label}, then sync. Answer this question once it is settled.`,
+  );
+  throw new AxmeError(
+    'WRONG_STATE',
+    `holding ${label}'s knowledge (${tip.slice(0, 12)}): it loosens what binds agents here — ${reasons.join('; ')}. Only a person here takes that, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take it run \`${take}\` yourself; to keep the rules, restore them on ${remote} and sync again.`,
+    { remote, reasons, tip },
+  );
+}
+
+/** After a hold was taken on purpose (--accept-removals, --accept-loosening): answers the open question a held sync from `label` asked. */
+export async function settleHeld(kb: KnowledgeBase, held: Held, label: string, taken: string[]): Promise<void> {
+  const text = heldQuestion(held, label);
   const open = (await readState(kb)).items.question.find((q) => q.status === 'open' && q.question === text);
+  const what = held === 'removals' ? `${taken.length} item${taken.length === 1 ? '' : 's'} removed` : `a person took what loosens: ${taken.join('; ')}`;
   if (open)
     await answerQuestion(kb, {
       question_id: open.id,
-      answer: `Taken with axme sync --accept-removals (${kb.now().toISOString().slice(0, 10)}): ${removed.length} item${removed.length === 1 ? '' : 's'} removed.`,
+      answer: `Taken with axme sync ${ACCEPT_FLAG[held]} (${kb.now().toISOString().slice(0, 10)}): ${what}.`,
     });
 }

@@ -21,7 +21,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
-import { checkRemoteTree, holdRemovals, removedBy, settleHeldRemovals } from './inbound.ts';
+import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import { type MergeConflict, planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
@@ -41,6 +41,8 @@ export interface SyncOptions {
   env?: NodeJS.ProcessEnv | undefined;
   /** take a remote change that removes items (held otherwise: `axme sync --accept-removals`) */
   acceptRemovals?: boolean | undefined;
+  /** take a remote change that loosens what binds agents here (held otherwise; a person only: `axme sync --accept-loosening`) */
+  acceptLoosening?: boolean | undefined;
 }
 
 export interface SyncMerge {
@@ -72,6 +74,8 @@ export interface SyncResult {
   adoption: AdoptionReport;
   /** items the remote removed, taken because of --accept-removals (without it, such a sync is held) */
   removed: string[];
+  /** what the remote loosened of what binds agents here, taken because a person gave --accept-loosening (without it, such a sync is held) */
+  loosened: string[];
   /** every field a merge settled that this sync made or took (a fast-forward over a teammate's merge): both values each */
   settled: MergeSettled[];
   text: string;
@@ -94,7 +98,14 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   let integrated: SyncResult['integrated'] = 'none';
   let remoteBefore: string | null = null;
   let adoption: AdoptionReport | null = null;
-  const removals: Removals = { remote, accept: !!opts.acceptRemovals, taken: new Map(), settled: [] };
+  const inbound: Inbound = {
+    remote,
+    acceptRemovals: !!opts.acceptRemovals,
+    acceptLoosening: !!opts.acceptLoosening,
+    taken: new Map(),
+    loosened: new Map(),
+    settled: [],
+  };
   for (let round = 1; round <= maxRounds; round++) {
     const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
@@ -104,19 +115,22 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     const tracked = await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedMirror(remote)] : []);
     const remoteMain = await commitAt(repo, tracked.get(trackingRef(remote, kb.ref.slice('refs/memory/'.length))));
     const remoteNotes = await commitAt(repo, tracked.get(notesTrackingRef(remote)));
+    // the notes are checked before anything is taken, the knowledge included: a refused remote changes nothing
+    if (remoteNotes && remoteNotes !== (await resolve(repo, NOTES_REF))) await checkRemoteNotes(kb, remote, remoteNotes);
     remoteBefore = remoteMain;
     const local = await resolve(repo, kb.ref);
     if (!local && !remoteMain) {
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
-    integrated = await integrate(kb, remote, local, remoteMain, merges, removals);
+    integrated = await integrate(kb, remote, local, remoteMain, merges, inbound);
     adoption = await adoptReviewed(
       kb,
       remote,
-      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, removals),
+      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, inbound),
       { tracked, env: opts.env },
     );
-    for (const [label, paths] of removals.taken) await settleHeldRemovals(kb, label, paths);
+    for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
+    for (const [label, reasons] of inbound.loosened) await settleHeld(kb, 'loosening', label, reasons);
     await mergeNotes(repo, remote, remoteNotes);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
@@ -129,7 +143,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       // what we pushed is what the remote now holds
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
-      const removed = [...new Set([...removals.taken.values()].flat())].sort();
+      const removed = [...new Set([...inbound.taken.values()].flat())].sort();
+      const loosened = [...new Set([...inbound.loosened.values()].flat())];
       const result: SyncResult = {
         remote,
         before,
@@ -142,7 +157,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
         configured,
         adoption: adoption!,
         removed,
-        settled: removals.settled,
+        loosened,
+        settled: inbound.settled,
         text: '',
       };
       return { ...result, text: describe(result) };
@@ -168,11 +184,15 @@ export async function configureKnowledgeRemotes(kb: KnowledgeBase): Promise<Arra
   return out;
 }
 
-/** The removals a sync holds or, with --accept-removals, takes (by the label of what brought them). */
-interface Removals {
+/** What a sync holds or, accepted, takes (by the label of what brought it): removals, loosenings; and what its merges settled. */
+interface Inbound {
   remote: string;
-  accept: boolean;
+  acceptRemovals: boolean;
+  acceptLoosening: boolean;
+  /** the removed paths taken */
   taken: Map<string, string[]>;
+  /** what loosened, taken */
+  loosened: Map<string, string[]>;
   /** what the merges made or taken settled (reported with the removals: both are what came in) */
   settled: MergeSettled[];
 }
@@ -180,7 +200,8 @@ interface Removals {
 /**
  * Brings the remote tip into the local ref; returns how. Re-merges when a local writer moved the
  * ref meanwhile. The remote's tree is checked first (inbound.ts), then its files; a change that
- * removes items is held unless `removals.accept`.
+ * removes items is held unless `inbound.acceptRemovals`, one that loosens what binds agents here
+ * unless a person gave `inbound.acceptLoosening`.
  */
 async function integrate(
   kb: KnowledgeBase,
@@ -188,16 +209,20 @@ async function integrate(
   local: string | null,
   remoteTip: string | null,
   merges: SyncMerge[],
-  removals: Removals,
+  inbound: Inbound,
 ): Promise<SyncResult['integrated']> {
   const { repo } = kb;
+  // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? removedBy(ours, next) : [];
-    if (removed.length && !removals.accept) await holdRemovals(kb, remote, removals.remote, remoteTip!, removed);
-    return removed;
+    if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
+    const loosened = ours ? await loosenedByRemote(kb, ours, next) : [];
+    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
+    return { removed, loosened };
   };
-  const took = (removed: string[]) => {
-    if (removed.length) removals.taken.set(remote, [...(removals.taken.get(remote) ?? []), ...removed]);
+  const took = ({ removed, loosened }: { removed: string[]; loosened: string[] }) => {
+    if (removed.length) inbound.taken.set(remote, [...(inbound.taken.get(remote) ?? []), ...removed]);
+    if (loosened.length) inbound.loosened.set(remote, [...(inbound.loosened.get(remote) ?? []), ...loosened]);
   };
   for (let attempt = 0; attempt < 20; attempt++) {
     if (!remoteTip) return local ? 'ahead' : 'none';
@@ -216,7 +241,7 @@ async function integrate(
       if (r === 'updated') {
         took(removed);
         // a teammate's merges came in as they are: what they settled is news here too
-        if (local) removals.settled.push(...(await settledBetween(kb, local, remoteTip)));
+        if (local) inbound.settled.push(...(await settledBetween(kb, local, remoteTip)));
         return 'fast-forward';
       }
     } else {
@@ -245,7 +270,7 @@ async function integrate(
       if (r.outcome === 'updated') {
         took(removed);
         const settled = await attributeSides(kb, plan.settled, r.commit, base);
-        removals.settled.push(...settled);
+        inbound.settled.push(...settled);
         merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions, settled });
         return 'merged';
       }
@@ -301,6 +326,7 @@ function describe(r: SyncResult): string {
     lines.push(
       `Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`,
     );
+  if (r.loosened.length) lines.push(`Took what loosens what binds agents here (--accept-loosening): ${r.loosened.join('; ')}.`);
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);

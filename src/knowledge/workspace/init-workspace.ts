@@ -5,7 +5,7 @@ import { AxmeError } from '../../model/errors.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 import { createBareRepo } from '../../store/init-bare.ts';
 import { locateRepo } from '../../store/locate.ts';
-import { WORKSPACE_STORE_DIR } from '../../store/workspace-store.ts';
+import { WORKSPACE_EXCLUDE_LINE, WORKSPACE_STORE_DIR } from '../../store/workspace-store.ts';
 import { type InitResult, initStore } from '../admin/init-store.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../core/kb.ts';
 import { detectWorkspace, type WorkspaceDetection } from './detect-workspace.ts';
@@ -69,7 +69,7 @@ function excludeFromOwnRepo(root: string): void {
   const loc = locateRepo(root);
   if (!loc || loc.worktree !== root) return;
   const file = join(loc.commonDir, 'info', 'exclude');
-  const line = `/${WORKSPACE_STORE_DIR}/`;
+  const line = WORKSPACE_EXCLUDE_LINE;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   if (text.split('\n').some((l) => l.trim() === line)) return;
   mkdirSync(dirname(file), { recursive: true });

@@ -1,7 +1,7 @@
 import type { Decision } from '../../model/decision.ts';
 import { CONFIG_PATH, itemPath, RULES_PATH } from '../../model/paths.ts';
 import { mergeRules } from '../../model/safety-merge.ts';
-import type { KnowledgeState } from '../core/state.ts';
+import type { KnowledgeState } from './state.ts';
 
 /** A value with its lists sorted: two rule sets compared as sets. */
 function canonical(v: unknown): unknown {
@@ -16,23 +16,24 @@ function canonical(v: unknown): unknown {
 }
 
 /**
- * What a revert that puts `paths` back to their versions in `before` would loosen of what binds
- * an agent, compared with `now`: the safety rules letting more through (the strictest of both
- * is not the rules after), `review.required` switched off, a required decision no longer active
- * and required. Empty when nothing loosens (tightening is anyone's).
+ * What taking `next`'s versions of `paths` would loosen of what binds an agent, compared with
+ * `now` (a revert puts them back to an earlier commit's; a sync brings a remote's): the safety
+ * rules letting more through (the strictest of both is not the rules after), `review.required`
+ * switched off, a required decision no longer active and required. Empty when nothing loosens
+ * (tightening is anyone's).
  */
-export function loosenedBy(now: KnowledgeState, before: KnowledgeState, paths: string[]): string[] {
+export function loosenedBy(now: KnowledgeState, next: KnowledgeState, paths: string[]): string[] {
   const out: string[] = [];
   const touched = new Set(paths);
   if (touched.has(RULES_PATH)) {
-    const after = before.rules;
+    const after = next.rules;
     if (JSON.stringify(canonical(mergeRules(after, now.rules))) !== JSON.stringify(canonical(after))) out.push(`${RULES_PATH} would let more through`);
   }
-  if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && before.config?.review?.required !== true)
+  if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && next.config?.review?.required !== true)
     out.push('review.required would be switched off');
   for (const d of now.items.decision as Decision[]) {
     if (d.status !== 'active' || d.enforce !== 'required' || !touched.has(itemPath('decision', d.slug, d.created))) continue;
-    const was = (before.items.decision as Decision[]).find((x) => x.slug === d.slug);
+    const was = (next.items.decision as Decision[]).find((x) => x.slug === d.slug);
     if (!was || was.status !== 'active' || was.enforce !== 'required') out.push(`the required decision ${d.id} "${d.title}" would no longer bind`);
   }
   return out;
