@@ -6,7 +6,7 @@ import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
 import { gitNameUses } from './git-name-queries.ts';
-import { configOperands } from './git-settings.ts';
+import { configOperands, namesFileOnly } from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
@@ -427,8 +427,13 @@ function git(inv: Invocation): PathUse[] {
       return generic(inv, gitLogWords(rest));
     // `git config trailer.sign.key x`: the setting's name is no path (its value and `--file` may be)
     case 'config': {
-      const name = configOperands(values)[0];
-      return generic(inv, name === undefined ? rest : rest.filter((_, j) => j !== name));
+      const at = configOperands(values);
+      // `git config core.excludesFile .env.local`: a setting whose file git never shows only names it (git-settings.ts namesFileOnly)
+      const skip = at[0] === undefined ? [] : namesFileOnly(values[at[0]]!) ? at.slice(0, 2) : [at[0]];
+      return generic(
+        inv,
+        rest.filter((_, j) => !skip.includes(j)),
+      );
     }
     default:
       return sub === undefined ? [] : generic(inv, rest);
