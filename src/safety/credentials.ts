@@ -13,21 +13,30 @@ export interface Credential {
   what: string;
   /** the environment variables that hold it */
   variables: readonly string[];
-  /** the commands that print it: the program, and whether these arguments make it print it */
-  printers: readonly { program: string; prints: (args: readonly string[]) => boolean }[];
+  /** the commands that print it: the program, and what it prints it as with these arguments (`gh auth token`), or null */
+  printers: readonly { program: string; prints: (args: readonly string[]) => string | null }[];
   /** the hosts it belongs to: a name (`api.github.com`), or `*.` and a domain for the hosts under it */
   hosts: readonly string[];
 }
 
 /** `gh auth token`, and `gh auth status` told to show the token (`-t`, `--show-token`). */
 const ghPrintsToken = (a: readonly string[]) =>
-  a[0] === 'auth' && (a[1] === 'token' || (a[1] === 'status' && a.some((x) => x === '--show-token' || /^-[A-Za-z]*t[A-Za-z]*$/.test(x))));
+  a[0] === 'auth' && a[1] === 'token'
+    ? 'gh auth token'
+    : a[0] === 'auth' && a[1] === 'status' && a.some((x) => x === '--show-token' || /^-[A-Za-z]*t[A-Za-z]*$/.test(x))
+      ? 'gh auth status --show-token'
+      : null;
 
 /** `aws configure export-credentials`, `aws configure get KEY` of a credential (not region, output…), `aws sts get-session-token|assume-role…`: they print keys. */
 const awsPrintsKeys = (a: readonly string[]) =>
   a.includes('export-credentials') ||
   (a[0] === 'configure' && a[1] === 'get' && !/^([\w-]+\.)*(region|output|endpoint_url|ca_bundle|retry_mode|max_attempts)$/.test(a[2] ?? '')) ||
-  (a[0] === 'sts' && /^(get-session-token|get-federation-token|assume-role(-with-[\w-]+)?)$/.test(a[1] ?? ''));
+  (a[0] === 'sts' && /^(get-session-token|get-federation-token|assume-role(-with-[\w-]+)?)$/.test(a[1] ?? ''))
+    ? `aws ${a.slice(0, 2).join(' ')}`
+    : null;
+
+/** `gpg --export-secret-keys` (and `--export-secret-subkeys`): a private key. */
+const gpgExportsSecret = (a: readonly string[]) => (a.some((x) => x.startsWith('--export-secret')) ? 'gpg --export-secret-keys' : null);
 
 export const CREDENTIALS: readonly Credential[] = [
   {
@@ -49,13 +58,13 @@ export const CREDENTIALS: readonly Credential[] = [
   {
     what: 'a Google Cloud access token',
     variables: ['GOOGLE_API_KEY', 'GEMINI_API_KEY'],
-    printers: [{ program: 'gcloud', prints: (a) => a.includes('auth') && a.includes('print-access-token') }],
+    printers: [{ program: 'gcloud', prints: (a) => (a.includes('auth') && a.includes('print-access-token') ? 'gcloud auth print-access-token' : null) }],
     hosts: ['*.googleapis.com'],
   },
   {
     what: 'an Azure access token',
     variables: [],
-    printers: [{ program: 'az', prints: (a) => a[0] === 'account' && a[1] === 'get-access-token' }],
+    printers: [{ program: 'az', prints: (a) => (a[0] === 'account' && a[1] === 'get-access-token' ? 'az account get-access-token' : null) }],
     hosts: ['management.azure.com', 'graph.microsoft.com'],
   },
   { what: 'a Stripe key', variables: ['STRIPE_SECRET_KEY', 'STRIPE_API_KEY'], printers: [], hosts: ['api.stripe.com'] },
@@ -67,7 +76,7 @@ export const CREDENTIALS: readonly Credential[] = [
   {
     what: 'a Heroku token',
     variables: ['HEROKU_API_KEY'],
-    printers: [{ program: 'heroku', prints: (a) => a[0] === 'auth:token' }],
+    printers: [{ program: 'heroku', prints: (a) => (a[0] === 'auth:token' ? 'heroku auth:token' : null) }],
     hosts: ['api.heroku.com'],
   },
   {
@@ -80,15 +89,15 @@ export const CREDENTIALS: readonly Credential[] = [
     what: 'a private key',
     variables: [],
     printers: [
-      { program: 'gpg', prints: (a) => a.some((x) => x.startsWith('--export-secret')) },
-      { program: 'gpg2', prints: (a) => a.some((x) => x.startsWith('--export-secret')) },
+      { program: 'gpg', prints: gpgExportsSecret },
+      { program: 'gpg2', prints: gpgExportsSecret },
     ],
     hosts: [],
   },
   {
     what: 'a keychain password',
     variables: [],
-    printers: [{ program: 'security', prints: (a) => a.some((x) => /^find-(generic|internet)-password$/.test(x)) }],
+    printers: [{ program: 'security', prints: (a) => (a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null) }],
     hosts: [],
   },
 ];
@@ -102,8 +111,10 @@ export interface Secret {
 /** The credential `program args` prints, as a Secret named by the command (`gh auth token`), or null. */
 export function printedCredential(program: string, args: readonly string[]): Secret | null {
   for (const c of CREDENTIALS)
-    for (const p of c.printers)
-      if (p.program === program && p.prints(args)) return { what: [program, ...args.filter((x) => !x.startsWith('-')).slice(0, 2)].join(' '), hosts: c.hosts };
+    for (const p of c.printers) {
+      const what = p.program === program ? p.prints(args) : null;
+      if (what) return { what, hosts: c.hosts };
+    }
   return null;
 }
 

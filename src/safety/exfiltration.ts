@@ -168,17 +168,25 @@ function writtenFromSecrets(calls: readonly PipedInvocation[], secretAt: (k: num
   return written;
 }
 
-/** In each of `pipelines`, the calls (their places in `calls`) for which `prints` says something, in source order. */
+/**
+ * In each of `pipelines`, the calls (their places in `calls`) for which `prints` says something: of
+ * those whose secrets may go to the same hosts, the one at the lowest stage, which reaches every
+ * stage after it (a pipeline of 3,000 `gh auth token | curl … |` is one printer, not 3,000).
+ */
 function stagesPrinting(calls: readonly PipedInvocation[], pipelines: ReadonlySet<number>, prints: (k: number) => Secret | null): Map<number, number[]> {
-  const found = new Map<number, number[]>();
-  if (!pipelines.size) return found;
+  const first = new Map<number, Map<string, number>>();
+  if (!pipelines.size) return new Map();
   for (const [k, c] of calls.entries()) {
-    if (!pipelines.has(c.pipeline) || !prints(k)) continue;
-    const list = found.get(c.pipeline);
-    if (list) list.push(k);
-    else found.set(c.pipeline, [k]);
+    if (!pipelines.has(c.pipeline)) continue;
+    const secret = prints(k);
+    if (!secret) continue;
+    let byHosts = first.get(c.pipeline);
+    if (!byHosts) first.set(c.pipeline, (byHosts = new Map()));
+    const hosts = secret.hosts.join(' ');
+    const at = byHosts.get(hosts);
+    if (at === undefined || calls[at]!.index > c.index) byHosts.set(hosts, k);
   }
-  return found;
+  return new Map([...first].map(([pipeline, byHosts]) => [pipeline, [...byHosts.values()]]));
 }
 
 /** What `inv` reads of the files written from secrets (an argument, `< FILE`): that file's secret, named by the reading, or null. */
@@ -215,10 +223,10 @@ const norm = (f: string) => posix.normalize(f);
 
 function finding(secret: Secret, sink: string): Finding {
   const own = secret.hosts.length
-    ? ` It belongs to ${secret.hosts.join(', ')}: send it there over https alone, with no proxy or --resolve (docs/safety.md, "Credentials and the hosts they belong to").`
+    ? `. It belongs to ${secret.hosts.join(', ')}: send it there over https alone, with no proxy or --resolve (docs/safety.md, "Credentials and the hosts they belong to").`
     : '';
   return {
     rule: 'secrets.exfiltration',
-    reason: `\`${secret.what}\` ${secret.what.startsWith('$') ? 'holds a secret' : 'prints secrets'} and \`${sink}\` sends ${secret.what.startsWith('$') ? 'it' : 'them'} off this machine. Credentials never leave it through an agent: ask the user.${own}`,
+    reason: `\`${secret.what}\` ${secret.what.startsWith('$') ? 'holds a secret' : 'prints secrets'} and \`${sink}\` sends ${secret.what.startsWith('$') ? 'it' : 'them'} off this machine. Credentials never leave it through an agent: ask the user${own}`,
   };
 }
