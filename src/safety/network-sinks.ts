@@ -123,8 +123,10 @@ export function networkSink(inv: Invocation): Sink | null {
  * `-K`, `wget -e`, `CURL_HOME=…` before it).
  */
 export function sinkHosts(inv: Invocation): string[] | null {
+  if (inv.command.words.some((w) => ASSIGNED.test(w.raw))) return null;
+  if (Object.hasOwn(HTTPIE_SCHEMES, inv.program)) return httpieHosts(inv);
   const shape = URL_CLIENTS[inv.program];
-  if (!shape || inv.command.words.some((w) => ASSIGNED.test(w.raw))) return null;
+  if (!shape) return null;
   const words = inv.args;
   const hosts: string[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -155,6 +157,60 @@ export function sinkHosts(inv: Invocation): string[] | null {
     }
   }
   return hosts.length ? hosts : null;
+}
+
+/** HTTPie and xh: the scheme a URL written without one gets (`https api.github.com/user`). */
+const HTTPIE_SCHEMES: Record<string, string> = { http: 'http://', https: 'https://', xh: 'http://', xhs: 'https://' };
+/** Their options that take a value (`--auth x`, `-o f`, `--timeout 5`), and those that may send the request elsewhere or let another host answer. */
+const HTTPIE_VALUED = new Set([
+  '--auth',
+  '--auth-type',
+  '--output',
+  '--print',
+  '--style',
+  '--pretty',
+  '--format-options',
+  '--timeout',
+  '--max-redirects',
+  '--session',
+  '--session-read-only',
+  '--cert',
+  '--cert-key',
+  '--cert-key-pass',
+  '--ssl',
+  '--ciphers',
+  '--response-charset',
+  '--response-mime',
+  '--boundary',
+  '--history-print',
+]);
+const HTTPIE_VALUED_SHORT = 'aAopsP';
+const HTTPIE_ELSEWHERE = /^--(proxy|verify|follow|all|default-scheme|resolve|unix-socket|interface|native-tls)$/;
+
+/** The host of HTTPie's or xh's one URL (`http [OPTIONS] [METHOD] URL [ITEM…]`; the items after it are headers and data), over https; null as sinkHosts says. */
+function httpieHosts(inv: Invocation): string[] | null {
+  const words = inv.args;
+  let method = false;
+  for (let i = 0; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v.startsWith('-') && v !== '-' && v !== '--') {
+      if (v.startsWith('--')) {
+        const name = v.replace(/=.*$/, '');
+        if (HTTPIE_ELSEWHERE.test(name)) return null;
+        if (!v.includes('=') && HTTPIE_VALUED.has(name)) i++;
+      } else if (/F/.test(v.slice(1))) return null;
+      else if (HTTPIE_VALUED_SHORT.includes(v.at(-1)!)) i++;
+      continue;
+    }
+    const url = v === '--' ? (words[++i]?.value ?? '') : v;
+    if (!method && /^[A-Z]+$/.test(url)) {
+      method = true;
+      continue;
+    }
+    const hosts: string[] = [];
+    return pushHost(hosts, /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${HTTPIE_SCHEMES[inv.program]}${url}`) ? hosts : null;
+  }
+  return null;
 }
 
 /** An assignment before the program (`CURL_HOME=. curl …`, `https_proxy=… curl`): a setting that may send the request elsewhere. */
