@@ -95,8 +95,18 @@ export const PROJECT_SECRET_NAMES: readonly string[] = [
   '.netrc',
 ];
 
-/** Names among PROJECT_SECRET_NAMES that hold no secret by convention: public keys (a template: SECRET_TEMPLATE_SUFFIXES). */
-export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = ['*.pub'];
+/** What ends a public key's name (`id_ed25519.pub`): public by design, never a secret, nor matched by a pattern's wildcard (safety/path-rules.ts). */
+export const PUBLIC_KEY_SUFFIX = '.pub';
+
+/**
+ * Names among PROJECT_SECRET_NAMES that hold no secret by convention: public keys, and source
+ * files named after a key, whose last extension is a language's (`id_rsa.test.ts`,
+ * `id_ed25519.spec.js`, `.env.d.ts`: code, not a copy of the key). A template: SECRET_TEMPLATE_SUFFIXES.
+ */
+export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = [
+  `*${PUBLIC_KEY_SUFFIX}`,
+  ...['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py', 'rb', 'go', 'rs', 'java', 'kt', 'swift', 'php', 'cs', 'snap'].map((ext) => `*.${ext}`),
+];
 
 /**
  * What follows a secret's name in the name of its template, the file committed for others to

@@ -43,6 +43,44 @@ export function printsEnvironment(inv: Invocation, depth = 0): string | null {
   return null;
 }
 
+/**
+ * The variables a printer of the environment prints, when it names them: `printenv PORT HOME`,
+ * `declare -p NAME`, inline code that reads each by its name (`node -p process.env.PORT`,
+ * `os.environ.get("HOME")`, `ENV["X"]`, `$ENV{X}`, `getenv("X")`); null when it prints the whole
+ * environment or what it prints is not told (`printenv`, `env`, `print(os.environ)`, `bash -c env`).
+ */
+export function printedVariables(inv: Invocation): string[] | null {
+  const a = inv.args.map((w) => w.value);
+  if (inv.program === 'printenv') {
+    const names = a.filter((x) => !x.startsWith('-'));
+    return names.length && names.every((n) => NAME.test(n)) ? names : null;
+  }
+  if ((inv.program === 'declare' || inv.program === 'typeset') && a.some((x) => /^-[A-Za-z]*p/.test(x))) {
+    const names = a.filter((x) => !x.startsWith('-') && !x.startsWith('+'));
+    return names.length && names.every((n) => NAME.test(n)) ? names : null;
+  }
+  const lang = languageOf(inv.program);
+  const code = lang && inlineCode(inv.program, lang, a);
+  if (!code) return null;
+  const names: string[] = [];
+  const rest = code.replace(NAMED_READ, (...m: string[]) => {
+    names.push(m.slice(1, 5).find(Boolean)!);
+    return ' ';
+  });
+  return names.length && !READS_ENVIRONMENT.test(rest) ? names : null;
+}
+
+/** A variable's name. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A read of one variable by its name in inline code: `process.env.X`, `Bun.env.X`, `process.env["X"]`,
+ * `os.environ["X"]`, `ENV['X']`, `ENVIRON["X"]`, `$_ENV['X']`, `os.environ.get("X")`,
+ * `os.getenv("X")`, `getenv('X')`, `Deno.env.get("X")`, `ENV.fetch("X")`, `$ENV{X}`.
+ */
+const NAMED_READ =
+  /(?:\b(?:process|Bun)\.env\.([A-Za-z_]\w*)\b(?!\s*=[^=])|(?:\b(?:process|Bun)\.env|\bos\.environ|\bENV|\bENVIRON|\$_ENV|\$_SERVER)\[\s*["']([A-Za-z_]\w*)["']\s*\]|\b(?:os\.environ\.get|os\.getenv|getenv|Deno\.env\.get|ENV\.fetch)\(\s*["']([A-Za-z_]\w*)["']|\$ENV\{\s*["']?([A-Za-z_]\w*)["']?\s*\})/g;
+
 /** A word that may hold code or a command line printing the environment: every printer's name has one of these in it. */
 const MAY_PRINT = /env|set|export|declare|typeset/i;
 

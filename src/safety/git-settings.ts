@@ -171,6 +171,24 @@ export function isCommandSetting(key: string, value?: string): boolean {
   return COMMAND_SETTINGS.test(key) || (BANG_COMMAND_SETTINGS.test(key) && (value === undefined || value.trim().startsWith('!')));
 }
 
+/**
+ * The settings whose value names a file git reads for its own use and never shows (keys
+ * lower-cased): the ignore patterns (`git check-ignore -v` prints a line only for a path it
+ * matches, so only one who knows the line), the order of a diff's files, the ssh signing key
+ * (`user.signingKey`: the signature shows none of it) and allowed signers, the CA bundle TLS checks
+ * a server with. `git config core.excludesFile .env.local` names the file; git prints nothing of
+ * it. Not `commit.template` (the editor shows it), `include.path` (its settings are listed),
+ * `core.attributesFile` (`git check-attr -a` prints a line's words as attributes),
+ * `blame.ignoreRevsFile` (a line that is no revision is printed in the error), `init.templateDir`
+ * (copied into `.git`), `http.cookieFile` (sent, and written with `http.saveCookies`).
+ */
+const NAMED_FILE_SETTINGS = /^(core\.excludesfile|diff\.orderfile|user\.signingkey|gpg\.ssh\.allowedsignersfile|http\.(.+\.)?sslcainfo)$/;
+
+/** Whether the value of the setting `key` only names a file git reads for its own use and never shows (NAMED_FILE_SETTINGS). */
+export function namesFileOnly(key: string): boolean {
+  return NAMED_FILE_SETTINGS.test(key.toLowerCase());
+}
+
 /** `git config` options that take a value (`--file x`, `--type bool`): not the key or the value they precede. */
 const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
 

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import { isSecretTemplate, PROJECT_SECRET_NAMES, secretNameGlob } from '../model/sandbox.ts';
+import { isSecretTemplate, PROJECT_SECRET_NAMES, PUBLIC_KEY_SUFFIX, secretNameGlob } from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
-import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, protectedHit } from './paths.ts';
+import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, type PathMatch, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { isSampleHook } from './self-rules.ts';
 import { UNKNOWN } from './shell.ts';
@@ -102,7 +102,7 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
   const shown = abs.replace(UNKNOWN, '…');
   // a mode or owner changed reads and writes no content, nor does removing what `find -name` finds: the secret rules leave them alone
   if (access !== 'mode' && !(found && access === 'remove')) {
-    const denied = matchPath(abs, ctx.policy.deniedPaths, ctx, glob, found);
+    const denied = deniedPathMatch(abs, ctx, glob, found);
     if (denied)
       return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
     const secret = matchPath(abs, SECRET_PATHS, ctx, glob, found);
@@ -117,6 +117,33 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
     if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${shown} is read-only (${ro.pattern}); agents may read it but not change it` };
   }
   return null;
+}
+
+/**
+ * The `filesystem.deniedPaths` pattern `abs` falls under, or null. A public key (a name ending in
+ * `.pub`, literally: `~/.ssh/id_ed25519.pub`, `~/.ssh/*.pub`) is public by design: a wildcard in
+ * a pattern's last name does not reach it (`~/.ssh/id_*` names the private keys); a pattern whose
+ * last name is written out does (`~/.ssh`, a folder holding it; `~/.ssh/deploy.pub`), and so does
+ * one whose name ends so (`*.pub`).
+ */
+function deniedPathMatch(abs: string, ctx: PathRuleContext, glob: boolean, found: boolean): PathMatch | null {
+  const patterns = ctx.policy.deniedPaths;
+  const publicKey = abs.endsWith(PUBLIC_KEY_SUFFIX) && abs.lastIndexOf('/') < abs.length - PUBLIC_KEY_SUFFIX.length - 1;
+  return matchPath(abs, publicKey ? publicKeyPatterns(patterns) : patterns, ctx, glob, found);
+}
+
+/** The patterns of a list that reach a public key (deniedPathMatch): a last name written out, or ending in `.pub`; one list per list. */
+const publicKeyLists = new WeakMap<readonly string[], readonly string[]>();
+function publicKeyPatterns(patterns: readonly string[]): readonly string[] {
+  let reaching = publicKeyLists.get(patterns);
+  if (!reaching) {
+    reaching = patterns.filter((p) => {
+      const name = p.replace(/\/+$/, '').slice(p.replace(/\/+$/, '').lastIndexOf('/') + 1);
+      return p.endsWith(PUBLIC_KEY_SUFFIX) || !/[*?[]/.test(name);
+    });
+    publicKeyLists.set(patterns, reaching);
+  }
+  return reaching;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Invocation } from './command.ts';
 import { parseArgs } from './families/system-args.ts';
 import { gitNameUses } from './git-name-queries.ts';
-import { configOperands } from './git-settings.ts';
+import { configOperands, namesFileOnly } from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOut } from './long-options.ts';
 import { type Access, generic, type PathUse, use } from './path-access.ts';
 import { keptSecret } from './path-uses-transfers.ts';
@@ -72,8 +72,13 @@ export function gitPathUses(inv: Invocation): PathUse[] {
       return generic(inv, gitLogWords(rest));
     // `git config trailer.sign.key x`: the setting's name is no path (its value and `--file` may be)
     case 'config': {
-      const name = configOperands(values)[0];
-      return generic(inv, name === undefined ? rest : rest.filter((_, j) => j !== name));
+      const at = configOperands(values);
+      // `git config core.excludesFile .env.local`: a setting whose file git never shows only names it (git-settings.ts namesFileOnly)
+      const skip = at[0] === undefined ? [] : namesFileOnly(values[at[0]]!) ? at.slice(0, 2) : [at[0]];
+      return generic(
+        inv,
+        rest.filter((_, j) => !skip.includes(j)),
+      );
     }
     default:
       return sub === undefined ? [] : generic(inv, rest);

@@ -1075,7 +1075,7 @@ describe('5. paths', () => {
       ['~/.ssh/id_rsa', '~/.ssh/id_*'],
       ['~/.ssh/id_ed25519', '~/.ssh/id_*'],
       ['$HOME/.ssh/id_ed25519', '~/.ssh/id_*'],
-      ['/home/u/.ssh/id_rsa.pub', '~/.ssh/id_*'],
+      ['/home/u/.ssh/id_rsa.old', '~/.ssh/id_*'],
       ['~/.aws/credentials', '~/.aws/credentials'],
       ['${HOME}/.aws/credentials', '~/.aws/credentials'],
       ['/etc/passwd', '/etc/passwd'],
