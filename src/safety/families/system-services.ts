@@ -86,16 +86,19 @@ export function checkServices(inv: Invocation): Hit | null {
   return null;
 }
 
-/** `crontab -r` deletes the table; `crontab file` and `crontab -` replace it. */
+/**
+ * `crontab -r` deletes the table; `crontab file`, `crontab -` and a bare `crontab` (no file, which
+ * reads the new table from stdin: `crontab < /dev/null`, `echo '…' | crontab`) replace it. Listing,
+ * editing (`-e`: a person at an editor), cronie's syntax test (`-T`), help and the version pass.
+ */
 function crontab(inv: Invocation): Hit | null {
   const p = parseArgs(inv.args, CRONTAB_VALUED);
   if (hasFlag(p, 'r', '--remove')) return { rule: 'crontab -r', reason: "`crontab -r` deletes the user's whole crontab, of which no copy is kept" };
-  if (hasFlag(p, 'l', '--list') || hasFlag(p, 'e', '--edit')) return null;
-  const file = p.operands[0];
-  if (!file) return null;
+  if (hasFlag(p, 'l', '--list') || hasFlag(p, 'e', '--edit') || hasFlag(p, 'T', '--test') || hasFlag(p, 'V', '--version') || hasFlag(p, 'h', '--help')) return null;
+  const file = p.operands[0]?.value ?? '-';
   return {
     rule: 'crontab <file>',
-    reason: `\`crontab ${file.value}\` replaces the user's whole crontab with ${file.value === '-' ? 'what it reads' : file.value}: the jobs it held are lost and the new ones run outside the task`,
+    reason: `\`crontab${p.operands[0] ? ` ${file}` : ''}\` replaces the user's whole crontab with ${file === '-' ? 'what it reads on its input' : file}: the jobs it held are lost and the new ones run outside the task`,
   };
 }
 
