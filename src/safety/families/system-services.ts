@@ -10,6 +10,8 @@ import { hasFlag, parseArgs } from './system-args.ts';
 type Hit = { rule: string; reason: string };
 
 const CRONTAB_VALUED = new Set(['-u']);
+/** crontab's options that leave the table as it is: list, edit (a person at an editor), cronie's syntax test, version, help. */
+const CRONTAB_READS = Object.entries({ l: '--list', e: '--edit', T: '--test', V: '--version', h: '--help' });
 const IPTABLES = new Set(['iptables', 'ip6tables', 'iptables-legacy', 'ip6tables-legacy', 'iptables-nft', 'ip6tables-nft', 'ebtables', 'arptables']);
 const IPTABLES_FLUSH = new Set(['-F', '--flush', '-X', '--delete-chain']);
 const SYSTEMCTL_VALUED = new Set([
@@ -94,7 +96,7 @@ export function checkServices(inv: Invocation): Hit | null {
 function crontab(inv: Invocation): Hit | null {
   const p = parseArgs(inv.args, CRONTAB_VALUED);
   if (hasFlag(p, 'r', '--remove')) return { rule: 'crontab -r', reason: "`crontab -r` deletes the user's whole crontab, of which no copy is kept" };
-  if (hasFlag(p, 'l', '--list') || hasFlag(p, 'e', '--edit') || hasFlag(p, 'T', '--test') || hasFlag(p, 'V', '--version') || hasFlag(p, 'h', '--help')) return null;
+  if (CRONTAB_READS.some(([short, long]) => hasFlag(p, short, long))) return null;
   const file = p.operands[0]?.value ?? '-';
   return {
     rule: 'crontab <file>',
