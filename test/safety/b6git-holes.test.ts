@@ -117,4 +117,16 @@ testHoles({
     ['nvme smart-log /dev/nvme0', 'nvme sanitize -a 2 /dev/nvme0'],
     ['badblocks -sv /dev/sda', 'badblocks -w /dev/sda'],
   ],
+  // a function whose body starts itself in the background or in a pipeline, then called (system-forks.ts)
+  'a fork bomb': [
+    ['f(){ npm test & }; f', ':(){ :|:& };:'],
+    ['walk(){ for d in "$1"/*; do [ -d "$d" ] && walk "$d"; done; }; walk src', 'bomb(){ bomb | bomb & }; bomb'],
+    ['f(){ f2 & f2; }; f', 'f(){ f & f; }; f'],
+    ['function serve { npm start & }; serve', 'function f { f | f & }; f'],
+    ['f() ( npm test ); f', 'f() ( f & f ); f'],
+    ['a(){ b; }; b(){ echo b; }; a', 'a(){ b | b & }; b(){ a & a; }; a'],
+    ["echo ':(){ :|:& };:' > notes.txt", "bash -c ':(){ :|:& };:'"],
+    ['f(){ :; }; f & f', 'x(){\n  x | x &\n}\nx'],
+    ["cat <<'EOF' > bomb.md\n:(){ :|:& };:\nEOF", 'f(){ f & }; f'],
+  ],
 });
