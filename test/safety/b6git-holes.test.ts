@@ -49,6 +49,9 @@ testHoles({
     ['git daemon --base-path=/tmp/r', "git daemon --access-hook='rm -rf ~' /tmp/r"],
     ['git clone -c core.autocrlf=false https://example.com/r.git', "git clone -c core.sshCommand='rm -rf ~' https://example.com/r.git"],
     ['git clone --config user.name=x https://example.com/r.git', "git clone --config=core.pager='rm -rf ~' https://example.com/r.git"],
+    // an alias's words split as git splits them, quotes kept together
+    [`git -c alias.r='rebase -x "npm test"' r main`, `git -c alias.r='rebase -x "rm -rf ~"' r main`],
+    [`git -c alias.t='log --format="%h %s"' t`, `git -c alias.f='submodule foreach "rm -rf ~"' f`],
   ],
   // settings whose value git runs, beside those already known: imap-send's tunnel, git gui's tools, instaweb's server
   'settings git runs as a command': [
