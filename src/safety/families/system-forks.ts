@@ -291,12 +291,16 @@ function startedByLine(calls: readonly Call[], g: CallGraph): Set<string> {
   return started;
 }
 
+/** A line that may define a function. */
+const DEFINES = /\(\s*\)|\bfunction\b/;
+
 /** How deep substitutions within substitutions are read. */
 const MAX_NESTING = 8;
 
 /** The hit of a line (or, `depth` deep, a substitution in it) that defines a fork bomb and calls it, or null. */
 export function checkForkBomb(src: string, depth = 0): { rule: string; reason: string } | null {
-  if ((!src.includes('(') && !src.includes('function')) || depth > MAX_NESTING) return null;
+  // no definition, no bomb: `name()` or `function name`
+  if (depth > MAX_NESTING || !DEFINES.test(src)) return null;
   const subs: string[] = [];
   const calls = callsOf(tokens(src, subs));
   // `echo "$(f(){ f|f& }; f)"`: a substitution runs its own line
