@@ -17,6 +17,8 @@ type Token = { op: string } | { word: string };
 /** The operators that end a word; `(`/`)` only group here. */
 const OPS = ['&&', '||', ';;', '|&', '&', '|', ';', '(', ')', '\n'];
 const BLANK = /[ \t\r]/;
+/** Characters that mean nothing but themselves here, in a run. */
+const PLAIN = /[^ \t\r\n\\'"`$<>&|;()]+/y;
 /** Words that start a command without being its program. */
 const RESERVED = new Set(['{', '}', '!', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'for', 'in', 'case', 'esac', 'time', 'coproc']);
 
@@ -77,6 +79,14 @@ function tokens(src: string, subs: string[]): Token[] {
     word = '';
   };
   while (i < src.length) {
+    // a run of plain characters at once
+    PLAIN.lastIndex = i;
+    const run = PLAIN.exec(src);
+    if (run && (word || src[i] !== '#')) {
+      word += run[0];
+      i += run[0].length;
+      continue;
+    }
     const c = src[i]!;
     if (BLANK.test(c)) {
       end();
