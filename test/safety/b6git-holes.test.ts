@@ -131,5 +131,10 @@ testHoles({
     ["echo ':(){ :|:& };:' > notes.txt", "bash -c ':(){ :|:& };:'"],
     ['f(){ :; }; f & f', 'x(){\n  x | x &\n}\nx'],
     ["cat <<'EOF' > bomb.md\n:(){ :|:& };:\nEOF", 'f(){ f & }; f'],
+    // wherever the line goes: eval, a shell fed it, git's -x, an interpreter's shell-out
+    ["eval 'f(){ echo hi; }; f'", "eval ':(){ :|:& };:'"],
+    ["bash <<< 'f(){ make & }; f'", "echo ':(){ :|:& };:' | bash"],
+    ["git rebase -x 'f(){ npm test; }; f' main", "git rebase -x ':(){ :|:& };:' main"],
+    ['python3 -c \'import os; os.system("make test")\'', 'python3 -c \'import os; os.system(":(){ :|:& };:")\''],
   ],
 });
