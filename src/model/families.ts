@@ -144,7 +144,8 @@ export const FAMILIES = [
     name: 'system',
     action: 'deny',
     promise: 'P1',
-    description: 'the machine and the home folder: writes into system paths and dotfiles, chown/chmod -R of them, crontab -r, firewall flushes',
+    description:
+      'the machine and the home folder: writes into system paths and dotfiles, chown/chmod -R of them, crontab -r, firewall flushes, disks wiped or repartitioned, essential packages removed, fork bombs',
     words: 'writing system files and dotfiles',
     check: { id: 'system', reads: 'command' },
   },

@@ -10,6 +10,7 @@ import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
+import { checkForkBomb } from './families/system-forks.ts';
 import type { FamilyContext } from './families/types.ts';
 import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
@@ -201,6 +202,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
   const script = parseShell(src, { home: w.ctx.home, depth });
   if (script.tooDeep)
     w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
+  // `:(){ :|:& };:`: a function of the line that starts itself beside itself, called (the system family's, read from the whole line)
+  const bomb = w.policy.families.system === 'off' ? null : checkForkBomb(src);
+  if (bomb) w.findings.push(familyFinding('system', bomb, w.policy));
   const piped: PipedInvocation[] = [];
   // the stages that run a command line they are handed (`eval printenv`, `watch env`): no program of
   // their own for the rules, but what that line prints is theirs (exfiltration.ts reads them as such)

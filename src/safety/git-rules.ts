@@ -103,12 +103,33 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
       aliasScript = `${body.slice(1)} ${args.join(' ')}`;
       break;
     }
-    const parts = body.split(/\s+/).filter(Boolean);
+    const parts = aliasWords(body);
     if (!parts.length) break;
     sub = parts[0]!;
     args = [...parts.slice(1), ...args];
   }
   return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config, given, unread, execPath };
+}
+
+/** An alias's words as git splits them (split_cmdline): at blanks, but within `'…'` or `"…"`; a backslash keeps the next character. */
+function aliasWords(body: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  let quote: string | null = null;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quote === null && /\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === '\\' && quote !== "'" && i + 1 < body.length) word = (word ?? '') + body[++i];
+    else if (quote === null && (c === "'" || c === '"')) {
+      quote = c;
+      word ??= '';
+    } else if (c === quote) quote = null;
+    else word = (word ?? '') + c;
+  }
+  if (word !== null) words.push(word);
+  return words;
 }
 
 function expandLongOptions(sub: string, args: string[]): string[] {

@@ -2,6 +2,7 @@ import { AXME_LAUNCH_VARIABLES } from '../model/hook-names.ts';
 import { shellJoin } from '../model/shell-quote.ts';
 import { argvLine } from './argv-line.ts';
 import type { Invocation } from './command.ts';
+import { cloneSettings, optionCommands } from './git-option-commands.ts';
 import { DECLARATIONS } from './shell-vars.ts';
 import type { SimpleCommand } from './syntax.ts';
 
@@ -154,11 +155,12 @@ function pushCommand(out: string[], value: string | undefined): void {
  * git settings whose value is a command line git runs (later, or for this call): the ssh command,
  * editors and pagers, helpers, drivers and filters, `git add -p`'s diff filter, the commands of
  * trailers (`trailer.<x>.cmd`, once `.command`), the command that finds ssh's signing key, a tar
- * format's filter for `git archive`, the command that lists an alternate's refs. `!` in front
+ * format's filter for `git archive`, the command that lists an alternate's refs, `git imap-send`'s
+ * tunnel, git gui's tools, `git instaweb`'s server. `!` in front
  * (`credential.helper '!cmd'`) only says it is a shell command. Keys lower-cased.
  */
 const COMMAND_SETTINGS =
-  /^(core\.(sshcommand|editor|pager|askpass|gitproxy|alternaterefscommand)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|gpg\.ssh\.defaultkeycommand|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|interactive\.difffilter|trailer\..+\.(cmd|command)|tar\..+\.command)$/;
+  /^(core\.(sshcommand|editor|pager|askpass|gitproxy|alternaterefscommand)|imap\.tunnel|guitool\..+\.cmd|instaweb\.httpd|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|gpg\.ssh\.defaultkeycommand|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|interactive\.difffilter|trailer\..+\.(cmd|command)|tar\..+\.command)$/;
 
 /** Settings that run their value only when it starts with `!`: `submodule.<x>.update '!cmd'` (`rebase`, `merge`, `checkout`, `none` run nothing). */
 const BANG_COMMAND_SETTINGS = /^submodule\..+\.update$/;
@@ -214,15 +216,17 @@ export function writtenSetting(call: { sub: string; args: string[] }): [string, 
 
 /**
  * The command lines the settings this call gives (`git -c core.sshCommand=… fetch`,
- * `--config-env`: `config`) or writes (`git config core.sshCommand …`) would have git run later,
- * and those of the ext transport its words name (`git clone 'ext::sh -c …'`): checked as commands
- * now, since git runs them outside any check.
+ * `--config-env`: `config`) or writes (`git config core.sshCommand …`, `git clone -c …`) would
+ * have git run later, those its options and verbs hand a shell (`git rebase -x CMD`, `git
+ * submodule foreach CMD`: git-option-commands.ts), and those of the ext transport its words name
+ * (`git clone 'ext::sh -c …'`): checked as commands now, since git runs them outside any check.
  */
 export function settingCommands(call: { sub: string; args: string[]; config: ReadonlyMap<string, string> }): string[] {
   const out: string[] = [];
-  for (const [key, value] of call.config) if (isCommandSetting(key, value)) pushCommand(out, value);
+  for (const [key, value] of [...call.config, ...cloneSettings(call)]) if (isCommandSetting(key, value)) pushCommand(out, value);
   const written = writtenSetting(call);
   if (written && isCommandSetting(written[0], written[1])) pushCommand(out, written[1]);
+  out.push(...optionCommands(call));
   if (URL_VERBS.has(call.sub)) for (const a of call.args) if (/^ext::/i.test(a)) out.push(shellJoin(extCommand(a.slice(5))));
   return out;
 }

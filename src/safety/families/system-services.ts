@@ -10,6 +10,8 @@ import { hasFlag, parseArgs } from './system-args.ts';
 type Hit = { rule: string; reason: string };
 
 const CRONTAB_VALUED = new Set(['-u']);
+/** crontab's options that leave the table as it is: list, edit (a person at an editor), cronie's syntax test, version, help. */
+const CRONTAB_READS = Object.entries({ l: '--list', e: '--edit', T: '--test', V: '--version', h: '--help' });
 const IPTABLES = new Set(['iptables', 'ip6tables', 'iptables-legacy', 'ip6tables-legacy', 'iptables-nft', 'ip6tables-nft', 'ebtables', 'arptables']);
 const IPTABLES_FLUSH = new Set(['-F', '--flush', '-X', '--delete-chain']);
 const SYSTEMCTL_VALUED = new Set([
@@ -86,16 +88,19 @@ export function checkServices(inv: Invocation): Hit | null {
   return null;
 }
 
-/** `crontab -r` deletes the table; `crontab file` and `crontab -` replace it. */
+/**
+ * `crontab -r` deletes the table; `crontab file`, `crontab -` and a bare `crontab` (no file, which
+ * reads the new table from stdin: `crontab < /dev/null`, `echo '…' | crontab`) replace it. Listing,
+ * editing (`-e`: a person at an editor), cronie's syntax test (`-T`), help and the version pass.
+ */
 function crontab(inv: Invocation): Hit | null {
   const p = parseArgs(inv.args, CRONTAB_VALUED);
   if (hasFlag(p, 'r', '--remove')) return { rule: 'crontab -r', reason: "`crontab -r` deletes the user's whole crontab, of which no copy is kept" };
-  if (hasFlag(p, 'l', '--list') || hasFlag(p, 'e', '--edit')) return null;
-  const file = p.operands[0];
-  if (!file) return null;
+  if (CRONTAB_READS.some(([short, long]) => hasFlag(p, short, long))) return null;
+  const file = p.operands[0]?.value ?? '-';
   return {
     rule: 'crontab <file>',
-    reason: `\`crontab ${file.value}\` replaces the user's whole crontab with ${file.value === '-' ? 'what it reads' : file.value}: the jobs it held are lost and the new ones run outside the task`,
+    reason: `\`crontab${p.operands[0] ? ` ${file}` : ''}\` replaces the user's whole crontab with ${file === '-' ? 'what it reads on its input' : file}: the jobs it held are lost and the new ones run outside the task`,
   };
 }
 

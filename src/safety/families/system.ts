@@ -18,6 +18,8 @@ import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
 import { plainWord, type Redirect, type Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
+import { checkDevices } from './system-devices.ts';
+import { checkPackages } from './system-packages.ts';
 import { type Guarded, guardedAbsolute, guardedFoldersBelow, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
@@ -31,7 +33,9 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  * inplace`: their scripts are no paths), extract archives into them (`tar -x -C`, `unzip -d`;
  * the home folder itself counts) or delete what `find` finds there; recursive ownership and permission changes
  * there, and permission changes that lock the owner out or open a file to others; the crontab,
- * the firewall, every process at once (system-services.ts).
+ * the firewall, every process at once (system-services.ts); disks written by the tools that
+ * partition, wipe or format them, volumes destroyed (system-devices.ts); the system's essential
+ * packages removed (system-packages.ts).
  * `rm -r` of a whole system folder or the home folder is removal.ts's checkRemoval.
  */
 export const checkSystem: FamilyCheck = (cmd, inv, ctx) => checkRedirects(cmd.redirects, ctx) ?? (inv ? checkProgram(inv, ctx) : null);
@@ -90,7 +94,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     return extraction('unzip', dir === null ? null : [dir], ctx);
   }
   if (p === 'find') return checkFind(inv, ctx);
-  return checkChanges(inv, ctx) ?? checkServices(inv);
+  return checkChanges(inv, ctx) ?? checkServices(inv) ?? checkDevices(inv, ctx) ?? checkPackages(inv);
 }
 
 /**
