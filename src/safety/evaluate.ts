@@ -423,7 +423,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     }
   }
   // GitHub's API doing what git may not: `gh api -X PUT …/contents/…`, `curl -X PUT https://api.github.com/…` (github-api-rules.ts)
-  for (const f of checkGithubApi(stdinInv!, w.policy, isExempt(exemptArgv, w.policy))) add(f);
+  for (const f of checkGithubApi(stdinInv!, w.policy, () => isExempt(exemptArgv, w.policy))) add(f);
   // a list entry spelled with a runner (`npx prisma migrate reset`) matches the command through it too (command.ts runners)
   if (!isExempt(exemptArgv, w.policy) && !inv.runners.some((r) => isExempt(r, w.policy))) {
     add(checkLists(exemptArgv, w.policy) ?? inv.runners.map((r) => checkLists(r, w.policy)).find(Boolean) ?? null);

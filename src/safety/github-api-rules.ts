@@ -30,28 +30,29 @@ interface BranchChange {
   what: string;
 }
 
-/** The findings for one command: its GitHub API call, or the `gh repo` verbs that make a repository public. `exempt`: `bash.allowedPrefixes` matched (the families and lists are off for it, protected branches never). */
-export function checkGithubApi(inv: Invocation, policy: Policy, exempt: boolean): Finding[] {
-  const publish = !exempt && policy.families.publish !== 'off';
+const NONE: readonly Finding[] = [];
+
+/**
+ * The findings for one command: its GitHub API call, or the `gh repo` verbs that make a
+ * repository public. `exempt` says whether `bash.allowedPrefixes` matches it (asked only for such
+ * a command): the families and lists are then off for it, protected branches and force never.
+ */
+export function checkGithubApi(inv: Invocation, policy: Policy, exempt: () => boolean): readonly Finding[] {
+  if (inv.program !== 'gh' && inv.program !== 'hub' && inv.program !== 'curl') return NONE;
   const visibility = ghRepoVisibility(inv);
-  if (visibility)
-    return publish
-      ? [
-          familyFinding(
-            'publish',
-            {
-              rule: visibility === 'edit' ? 'gh repo edit --visibility public' : 'gh repo create --public --push',
-              reason: `\`gh repo ${visibility}\` ${visibility === 'edit' ? 'makes the repository public' : 'creates a public repository and pushes this one into it'}: its code and whole history are then published to anyone`,
-            },
-            policy,
-          ),
-        ]
-      : [];
-  const call = readGithubApi(inv);
-  if (!call) return [];
+  const call = visibility ? null : readGithubApi(inv);
+  if (!visibility && !call) return NONE;
+  const isExempt = exempt();
+  const publish = !isExempt && policy.families.publish !== 'off';
+  if (visibility) {
+    if (!publish) return NONE;
+    const rule = visibility === 'edit' ? 'gh repo edit --visibility public' : 'gh repo create --public --push';
+    const does = visibility === 'edit' ? 'makes the repository public' : 'creates a public repository and pushes this one into it';
+    return [familyFinding('publish', { rule, reason: `\`${rule}\` ${does}: its code and whole history are then published to anyone` }, policy)];
+  }
   const out: Finding[] = [];
-  for (const change of branchChanges(call)) judgeChange(change, policy, exempt, out);
-  if (publish) for (const hit of publishHits(call, policy)) out.push(familyFinding('publish', hit, policy));
+  for (const change of branchChanges(call!)) judgeChange(change, policy, isExempt, out);
+  if (publish) for (const hit of publishHits(call!, policy)) out.push(familyFinding('publish', hit, policy));
   return out;
 }
 
