@@ -4,8 +4,8 @@ import { UNKNOWN } from './expand.ts';
 import { familyFinding } from './families/index.ts';
 import { isDeployWorkflow, onlyNonProduction } from './families/publish-deploy.ts';
 import type { Finding } from './git-rules.ts';
-import { fieldValues, type GithubApiCall, ghRepoVisibility, readGithubApi } from './github-api.ts';
-import { matchesName } from './patterns.ts';
+import { decode, fieldValues, type GithubApiCall, ghRepoVisibility, readGithubApi } from './github-api.ts';
+import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 
 /**
@@ -61,9 +61,10 @@ function repoEndpoint(call: GithubApiCall): string[] | null {
   return call.path[0] === 'repos' && call.path.length >= 3 ? call.path.slice(3) : null;
 }
 
-/** How the messages name a call: `gh api PUT repos/o/r/contents/a.ts`, `gh api graphql createCommitOnBranch`. */
+/** How the messages name a call: `gh api -X PUT repos/o/r/contents/a.ts`, `curl -X PUT …/repos/o/r/pulls/1/merge`, `gh api graphql createCommitOnBranch`. */
 function named(call: GithubApiCall, mutation?: string): string {
-  return mutation ? `${call.via} graphql ${mutation}` : `${call.via} ${call.method} ${call.path.join('/')}`;
+  const via = call.via === 'curl' ? 'curl …/' : `${call.via} `;
+  return mutation ? `${via}graphql ${mutation}` : `${call.via} -X ${call.method} ${call.via === 'curl' ? '…/' : ''}${call.path.join('/')}`;
 }
 
 /** `refs/heads/main`, `heads/main` -> `main`; null for a tag or another kind of ref. */
@@ -127,18 +128,17 @@ function branchChanges(call: GithubApiCall): BranchChange[] {
   return out;
 }
 
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** Whether a branch a call names is protected; the default branch and one the command line does not tell may be. */
+/**
+ * Whether a branch a call names is protected: the default branch may be, and so may a name the
+ * shell completes (`"$B"`, `"release-$V"`) wherever its unknown part could spell a protected one.
+ */
 function isProtected(branch: string, policy: Policy): boolean {
-  if (branch === DEFAULT_BRANCH || branch.includes(UNKNOWN)) return true;
-  return matchesName(branch.replace(/^refs\/heads\//, ''), policy.protectedBranches) !== null;
+  if (branch === DEFAULT_BRANCH) return true;
+  const name = branch.replace(/^refs\/heads\//, '');
+  if (!name.includes(UNKNOWN)) return matchesName(name, policy.protectedBranches) !== null;
+  // git allows no `*` in a branch name: each one here is where the shell fills in a value
+  const could = starGlob(name.replaceAll(UNKNOWN, '*'), '.*');
+  return policy.protectedBranches.some((b) => could.test(b));
 }
 
 function branchWords(branch: string): string {

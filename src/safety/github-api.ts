@@ -67,22 +67,29 @@ export function readGithubApi(inv: Invocation): GithubApiCall | null {
   const args = inv.args.map((a) => a.value);
   const i = operandAt(args, GH_VALUED);
   if (args[i] !== 'api') return null;
-  return readApiCommand(`${inv.program} api`, args.slice(i + 1), stdinText(inv));
+  const raws = inv.args.slice(i + 1).map((a) => a.raw);
+  return readApiCommand(`${inv.program} api`, args.slice(i + 1), raws, stdinText(inv));
 }
 
-/** `gh api [flags] <endpoint>`: GET unless fields or `--input` make it a POST, or `-X` says otherwise. */
-function readApiCommand(via: string, args: string[], stdin: string | null): GithubApiCall | null {
+/**
+ * `gh api [flags] <endpoint>`: GET unless fields or `--input` make it a POST, or `-X` says
+ * otherwise. `raws` are the words as written: a GraphQL document the shell builds
+ * (`-f query="$(cat <<'EOF' … EOF)"`) is read from them.
+ */
+function readApiCommand(via: string, args: string[], raws: string[], stdin: string | null): GithubApiCall | null {
   const endpoint = args[operandAt(args, API_VALUED)];
   if (endpoint === undefined) return null;
   const call = emptyCall(via, endpointPath(endpoint));
   let method: string | null = null;
   let bodied = false;
+  let rawDocument: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') break;
     const opt = splitOption(a);
     if (!opt) continue;
     const value = opt.value ?? args[++i] ?? '';
+    const raw = raws[i] ?? '';
     switch (opt.name) {
       case '-X':
       case '--method':
@@ -102,6 +109,7 @@ function readApiCommand(via: string, args: string[], stdin: string | null): Gith
           call.opaqueBody = true;
           addField(call.fields, key, v === '@-' && stdin !== null ? stdin : UNKNOWN);
         } else addField(call.fields, key, v);
+        if (key === 'query' && v.includes(UNKNOWN)) rawDocument = raw;
         break;
       }
       case '--input':
@@ -111,7 +119,7 @@ function readApiCommand(via: string, args: string[], stdin: string | null): Gith
     }
   }
   call.method = method ?? (bodied || call.path[0] === 'graphql' ? 'POST' : 'GET');
-  if (call.path[0] === 'graphql') readGraphql(call);
+  if (call.path[0] === 'graphql') readGraphql(call, rawDocument);
   return call;
 }
 
@@ -126,7 +134,8 @@ function splitOption(a: string): { name: string; value: string | null } | null {
   }
   const name = a.slice(0, 2);
   if (!API_VALUED.has(name)) return null;
-  return { name, value: a.length > 2 ? a.slice(2) : null };
+  // `-XPUT`, and `-X=PUT` as pflag reads it
+  return { name, value: a.length > 2 ? a.slice(a[2] === '=' ? 3 : 2) : null };
 }
 
 /** `input[branch][branchName]` -> `input.branch.branchName`; `labels[]` -> `labels`. */
@@ -149,7 +158,22 @@ function endpointPath(endpoint: string): string[] {
   const m = API_URL.exec(endpoint);
   const rest = m ? endpoint.slice(m[0].length).replace(ENTERPRISE_PREFIX, '') : endpoint;
   const path = rest.replace(/[?#].*$/s, '');
-  return path.split('/').filter((s) => s !== '');
+  // `heads%2Fmain` is `heads/main` to GitHub
+  return path
+    .split('/')
+    .map(decode)
+    .join('/')
+    .split('/')
+    .filter((s) => s !== '');
+}
+
+/** A path segment as the server reads it (`%2F` is `/`). */
+export function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** A JSON body: each leaf as a field (`{"branch": "main"}` -> `branch`); a body the command line does not show makes the call opaque. */
@@ -258,11 +282,19 @@ const GRAPHQL_TOKEN = /"""[\s\S]*?"""|"(?:[^"\\]|\\.)*"|#[^\n]*|[A-Za-z_]\w*|\$\
 /**
  * The mutations a GraphQL document runs (`mutation { a: mergePullRequest(…) { … } }` ->
  * `mergePullRequest`) and the arguments written in it, a `$variable` replaced by the values of
- * the field of that name (gh api sends every field but `query` as a variable).
+ * the field of that name (gh api sends every field but `query` as a variable). A document the
+ * shell builds is read as written (`raw`), from its first `mutation` on: its mutations are named
+ * there, its arguments taken as unknown.
  */
-function readGraphql(call: GithubApiCall): void {
-  const doc = call.fields.get('query')?.[0];
+function readGraphql(call: GithubApiCall, raw: string | null = null): void {
+  let doc = call.fields.get('query')?.[0];
   if (doc === undefined) return;
+  if (raw !== null) {
+    const at = raw.search(/\bmutation\b/);
+    if (at < 0) return;
+    doc = raw.slice(at).replace(/\\"/g, '"');
+    call.opaqueBody = true;
+  }
   const tokens = doc.match(GRAPHQL_TOKEN) ?? [];
   let depth = 0;
   let parens = 0;
@@ -271,9 +303,9 @@ function readGraphql(call: GithubApiCall): void {
     const t = tokens[i]!;
     if (t.startsWith('#') || t.startsWith('"')) continue;
     if (t === '(') parens++;
-    else if (t === ')') parens--;
+    else if (t === ')') parens = Math.max(0, parens - 1);
     else if (parens > 0) {
-      if (inMutation && /^[A-Za-z_]/.test(t) && tokens[i + 1] === ':') argument(call, t, tokens[i + 2]);
+      if (inMutation && raw === null && /^[A-Za-z_]/.test(t) && tokens[i + 1] === ':') argument(call, t, tokens[i + 2]);
     } else if (t === '{') depth++;
     else if (t === '}') {
       if (--depth === 0) inMutation = false;

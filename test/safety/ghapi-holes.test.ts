@@ -118,6 +118,21 @@ testHoles({
     ["gh api graphql -f query='query { viewer { login } }'", mutation('updateRef(input:{refId:"x", oid:"y", force:true})')],
     ["gh api graphql -f query='{ viewer { login } }'", mutation('deleteRef(input:{refId:"x"})')],
     [mutation('updatePullRequest(input:{pullRequestId:"x", title:"y"})'), mutation('deleteBranchProtectionRule(input:{branchProtectionRuleId:"x"})')],
+    // a document the shell builds is read as written: its mutations by name, its arguments as unknown
+    [
+      `gh api graphql -f query="$(cat <<'EOF'\nmutation {\n  addComment(input: {subjectId: \"x\", body: \"y\"}) { clientMutationId }\n}\nEOF\n)"`,
+      `gh api graphql -f query="$(cat <<'EOF'\nmutation {\n  mergePullRequest(input: {pullRequestId: \"x\"}) { clientMutationId }\n}\nEOF\n)"`,
+    ],
+    [
+      'gh api graphql -f query="mutation { addComment(input:{subjectId:\\"x\\", body:\\"$MSG\\"}) { clientMutationId } }"',
+      'gh api graphql -f query="mutation { createCommitOnBranch(input:{branch:{branchName:\\"$B\\"}}) { commit { oid } } }"',
+    ],
+  ],
+  // pflag's `-X=PUT`, a ref's `%2F`, a branch only the shell knows
+  'other spellings of the same calls': [
+    ['gh api -X=GET repos/o/r/pulls/1/merge', 'gh api -X=PUT repos/o/r/pulls/1/merge'],
+    ['gh api repos/o/r/git/refs/heads%2Fmain', 'gh api -X DELETE repos/o/r/git/refs/heads%2Fmain'],
+    [`gh api -X PUT repos/o/r/contents/x ${COMMIT} -f branch="feature-$N"`, `gh api -X PUT repos/o/r/contents/x ${COMMIT} -f branch="$B"`],
   ],
   // the endpoint decides, whatever sends it
   'the same calls sent by curl': [
@@ -210,7 +225,7 @@ describe('the GitHub API rules follow the policy the git rules use', () => {
   test('families.publish: ask asks; bash.allowedPrefixes exempts the publishing calls, never a protected branch', async () => {
     assert.equal(
       await under(policy({ families: { publish: 'ask' } }), 'gh api -X PUT repos/o/r/pulls/12/merge'),
-      'ask [families.publish: gh api PUT repos/o/r/pulls/12/merge]',
+      'ask [families.publish: gh api -X PUT repos/o/r/pulls/12/merge]',
     );
     const allowed = policy({ allowedPrefixes: ['gh api'] });
     assert.equal(await under(allowed, 'gh api -X PUT repos/o/r/pulls/12/merge'), 'allow');
