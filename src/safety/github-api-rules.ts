@@ -4,7 +4,7 @@ import { UNKNOWN } from './expand.ts';
 import { familyFinding } from './families/index.ts';
 import { isDeployWorkflow, onlyNonProduction } from './families/publish-deploy.ts';
 import type { Finding } from './git-rules.ts';
-import { decode, fieldValues, type GithubApiCall, ghRepoVisibility, readGithubApi } from './github-api.ts';
+import { fieldValues, type GithubApiCall, ghRepoVisibility, readGithubApi } from './github-api.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 
@@ -26,7 +26,7 @@ type BranchChangeKind = 'write' | 'force' | 'delete' | 'protection' | 'tag';
 interface BranchChange {
   kind: BranchChangeKind;
   branch: string;
-  /** what the call is, for the message: `PUT repos/o/r/contents/a.ts` */
+  /** what the call is, for the message: `gh api -X PUT repos/o/r/contents/a.ts` */
   what: string;
 }
 
@@ -117,11 +117,11 @@ function branchChanges(call: GithubApiCall): BranchChange[] {
     else if (headsBranch(ref) !== null && method === 'PATCH') add(forced ? 'force' : 'write', [headsBranch(ref)!], what);
     else if (headsBranch(ref) !== null && method === 'DELETE') add('delete', [headsBranch(ref)!], what);
   } else if (first === 'branches' && rest.length > 2 && method !== 'GET' && method !== 'HEAD') {
-    // a branch name may hold slashes: `branches/release/1.0/protection`
+    // a branch name may hold slashes (`branches/release/1.0/protection`; `%2F` is read as one)
     const at = rest.indexOf('protection', 2);
-    if (at > 0 && method !== 'POST') add('protection', [decode(rest.slice(1, at).join('/'))], what);
+    if (at > 0 && method !== 'POST') add('protection', [rest.slice(1, at).join('/')], what);
     else if (rest.at(-1) === 'rename' && method === 'POST') {
-      add('delete', [decode(rest.slice(1, -1).join('/'))], `${what} (renamed away)`);
+      add('delete', [rest.slice(1, -1).join('/')], `${what} (renamed away)`);
       add('write', fieldValues(call, 'new_name'), what);
     }
   } else if (first === 'rulesets' && second !== undefined && (method === 'PUT' || method === 'DELETE')) add('protection', [UNKNOWN], what);
@@ -201,7 +201,7 @@ function publishHits(call: GithubApiCall, policy: Policy): Array<{ rule: string;
   const what = named(call);
   const [first, second] = rest;
   if (first === 'pulls' && rest[2] === 'merge' && call.method === 'PUT') out.push({ rule: what, reason: mergeReason(what) });
-  else if (first === 'actions' && second === 'workflows' && rest[3] === 'dispatches' && isDeployWorkflow(decode(rest[2] ?? ''), policy.deployWorkflows))
+  else if (first === 'actions' && second === 'workflows' && rest[3] === 'dispatches' && isDeployWorkflow(rest[2] ?? '', policy.deployWorkflows))
     out.push({
       rule: what,
       reason: `\`${what}\` starts a workflow that by its name deploys or releases (github.deployWorkflows), as \`gh workflow run ${rest[2]}\` would: what it ships cannot be called back`,

@@ -168,7 +168,7 @@ function endpointPath(endpoint: string): string[] {
 }
 
 /** A path segment as the server reads it (`%2F` is `/`). */
-export function decode(segment: string): string {
+function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -188,13 +188,24 @@ function readJsonBody(call: GithubApiCall, text: string | null): void {
     call.opaqueBody = true;
     return;
   }
-  flatten(body, '', call.fields);
+  if (!flatten(body, call.fields)) call.opaqueBody = true;
 }
 
-function flatten(value: unknown, key: string, fields: Map<string, string[]>): void {
-  if (Array.isArray(value)) for (const v of value) flatten(v, key, fields);
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) flatten(v, key ? `${key}.${k}` : k, fields);
-  else addField(fields, key, String(value));
+/** How deep a JSON body is read: GitHub's bodies are a few levels deep; what lies deeper is taken as unknown. */
+const MAX_JSON_DEPTH = 16;
+
+/** Each leaf of a JSON value as a field, nested names joined by `.`, arrays as their elements; false when some lay too deep to read. */
+function flatten(body: object, fields: Map<string, string[]>): boolean {
+  let whole = true;
+  const stack: Array<[unknown, string, number]> = [[body, '', 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [value, key, depth] = item;
+    if (typeof value !== 'object' || value === null) addField(fields, key, String(value));
+    else if (depth >= MAX_JSON_DEPTH) whole = false;
+    else if (Array.isArray(value)) for (const v of value) stack.push([v, key, depth + 1]);
+    else for (const [k, v] of Object.entries(value)) stack.push([v, key ? `${key}.${k}` : k, depth + 1]);
+  }
+  return whole;
 }
 
 /** The options of curl that send a body, as `-d` does (POST unless `-X` or `-G` says otherwise). */
@@ -276,8 +287,12 @@ function readCurl(inv: Invocation): GithubApiCall | null {
   return call;
 }
 
-/** GraphQL's punctuation and words, strings and comments aside (they are read from the raw text). */
-const GRAPHQL_TOKEN = /"""[\s\S]*?"""|"(?:[^"\\]|\\.)*"|#[^\n]*|[A-Za-z_]\w*|\$\w+|[{}():]|[^\s]/g;
+/**
+ * GraphQL's punctuation, words, strings and comments. A string or block string not closed runs to
+ * the end of its line or of the text: each token is then found in one pass, whatever quotes the
+ * text holds.
+ */
+const GRAPHQL_TOKEN = /"""[\s\S]*?(?:"""|$(?![\s\S]))|"(?:[^"\\\n]|\\[^\n])*(?:"|\\?$)|#[^\n]*|[A-Za-z_]\w*|\$\w+|[^\s]/gm;
 
 /**
  * The mutations a GraphQL document runs (`mutation { a: mergePullRequest(…) { … } }` ->
@@ -295,22 +310,23 @@ function readGraphql(call: GithubApiCall, raw: string | null = null): void {
     doc = raw.slice(at).replace(/\\"/g, '"');
     call.opaqueBody = true;
   }
-  const tokens = doc.match(GRAPHQL_TOKEN) ?? [];
+  // the tokens one at a time, with the two after each: a long document makes no array of them
+  const re = new RegExp(GRAPHQL_TOKEN.source, GRAPHQL_TOKEN.flags);
+  const next = () => re.exec(doc)?.[0];
   let depth = 0;
   let parens = 0;
   let inMutation = false;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+  for (let t = next(), t1 = next(), t2 = next(); t !== undefined; t = t1, t1 = t2, t2 = next()) {
     if (t.startsWith('#') || t.startsWith('"')) continue;
     if (t === '(') parens++;
     else if (t === ')') parens = Math.max(0, parens - 1);
     else if (parens > 0) {
-      if (inMutation && raw === null && /^[A-Za-z_]/.test(t) && tokens[i + 1] === ':') argument(call, t, tokens[i + 2]);
+      if (inMutation && raw === null && /^[A-Za-z_]/.test(t) && t1 === ':') argument(call, t, t2);
     } else if (t === '{') depth++;
     else if (t === '}') {
       if (--depth === 0) inMutation = false;
     } else if (depth === 0 && t === 'mutation') inMutation = true;
-    else if (inMutation && depth === 1 && /^[A-Za-z_]/.test(t) && tokens[i + 1] !== ':') call.mutations.push(t);
+    else if (inMutation && depth === 1 && /^[A-Za-z_]/.test(t) && t1 !== ':') call.mutations.push(t);
   }
   if (doc.includes(UNKNOWN)) call.opaqueBody = true;
 }

@@ -199,6 +199,15 @@ async function under(p: Policy, command: string): Promise<string> {
   return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
 }
 
+describe('bodies and documents of any shape are read, not thrown on', () => {
+  const nested = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  test('a JSON body nested past reading: a field it names is read, one it may hide is unknown', async () => {
+    assert.equal(await decide(`gh api -X PUT repos/o/r/contents/a.ts --input - <<< '{"message":${nested},"branch":"feature"}'`), 'allow');
+    assert.equal(await decide(`gh api -X PATCH repos/o/r --input - <<< '{"description":${nested}}'`), 'allow');
+    assert.equal(await decide(`gh api -X PUT repos/o/r/contents/a.ts --input - <<< '{"message":${nested}}'`), 'deny [git.protectedBranches]');
+  });
+});
+
 describe('the GitHub API rules follow the policy the git rules use', () => {
   test('git.protectedBranches names the branches: a commit on release/1 is denied once it is listed', async () => {
     const put = `gh api -X PUT repos/o/r/contents/a.ts ${COMMIT} -f branch=release/1`;
