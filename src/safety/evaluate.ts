@@ -16,6 +16,7 @@ import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds,
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { assignedCommands, assignedFindings, settingCommands } from './git-settings.ts';
+import { checkGithubApi } from './github-api-rules.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
@@ -434,6 +435,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       }
     }
   }
+  // GitHub's API doing what git may not: `gh api -X PUT …/contents/…`, `curl -X PUT https://api.github.com/…` (github-api-rules.ts)
+  for (const f of checkGithubApi(stdinInv!, w.policy, () => isExempt(exemptArgv, w.policy))) add(f);
   // a list entry spelled with a runner (`npx prisma migrate reset`) matches the command through it too (command.ts runners)
   if (!isExempt(exemptArgv, w.policy) && !inv.runners.some((r) => isExempt(r, w.policy))) {
     add(checkLists(exemptArgv, w.policy) ?? inv.runners.map((r) => checkLists(r, w.policy)).find(Boolean) ?? null);

@@ -173,7 +173,7 @@ const INFRA: Array<[string, string, string]> = [
   // GitHub
   ['gh repo delete acme/app --yes', 'gh repo delete', 'gh repo view acme/app'],
   ['gh api -X DELETE repos/acme/app', 'gh api -X DELETE', 'gh api repos/acme/app'],
-  ['gh api --method=DELETE repos/acme/app/git/refs/heads/main', 'gh api -X DELETE', 'gh api --method GET repos/acme/app/git/refs/heads/main'],
+  ['gh api --method=DELETE repos/acme/app/git/refs/heads/feat-old', 'gh api -X DELETE', 'gh api --method GET repos/acme/app/git/refs/heads/main'],
 ];
 
 async function verdict(command: string, p: Policy = familiesOnly) {
