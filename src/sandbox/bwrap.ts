@@ -11,7 +11,8 @@ import type { SandboxPolicy } from './policy.ts';
  * use, run directly — a process a few milliseconds long, so the sandbox adds little to each shell
  * call (docs/safety.md says why not a runtime in Node). The whole file system is bound read-only,
  * then the policy's writable folders read-write, its guarded paths read-only again, its secrets
- * masked; the command gets its own PID namespace and, when the policy says so, no network.
+ * masked, the machine's servers cut off; the command gets its own PID namespace and, when the policy
+ * says so, no network.
  */
 
 /** The bubblewrap executable on PATH (or AXME_BWRAP), or null. */
@@ -34,6 +35,11 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
   for (const w of policy.writableAgain) args.push('--bind', w, w);
   for (const f of policy.hiddenFiles) args.push('--ro-bind', '/dev/null', f);
   for (const d of policy.hiddenDirs) args.push('--tmpfs', d, '--remount-ro', d);
+  // the machine's servers: their folders empty (and the command's own to write), their sockets refused, the variables naming them gone
+  for (const d of policy.servers.dirs) args.push('--tmpfs', d);
+  for (const s of policy.servers.sockets) args.push('--ro-bind', '/dev/null', s);
+  for (const s of policy.servers.again) args.push('--bind', s, s);
+  for (const v of policy.servers.unsetEnv) args.push('--unsetenv', v);
   if (cwd !== null) args.push('--chdir', cwd);
   return args;
 }

@@ -76,6 +76,7 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
       proxySocket,
       extraWritable: settings.writable,
       extraHidden: settings.hidden,
+      extraSockets: settings.sockets,
       writableAgain,
     });
   return {
