@@ -21,7 +21,7 @@ import { parseYamlText } from '../../src/model/yaml-text.ts';
 import { bwrapArgs, sandboxInner } from '../../src/sandbox/bwrap.ts';
 import { type PolicyInput, sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { readSandboxSettings } from '../../src/sandbox/settings.ts';
-import { cleanEnv, sandboxWorldBase } from '../helpers.ts';
+import { axme, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
 
 const BASE = sandboxWorldBase();
 const has = (p: string) => spawnSync('sh', ['-c', `command -v ${p}`]).status === 0;
@@ -323,6 +323,30 @@ describe('sandbox.sockets lets a server through (docker, for a user who needs it
       assert.match(r.stdout, new RegExp(`^host=unix://${dockerSock}$`, 'm'));
     } finally {
       for (const s of [docker, rootless, bus]) await close(s.server);
+    }
+  });
+
+  test("axme sandbox -c takes sandbox.sockets from the clone's settings, and the shell's environment from the caller", async () => {
+    const clone = join(w.root, 'clone');
+    mkdirSync(join(clone, '.git', 'axme'), { recursive: true });
+    git(clone, ['init', '-q', '-b', 'main']);
+    mkdirSync(join(w.root, 'srv'), { recursive: true });
+    const listed = await shellServer(join(w.root, 'srv', 'listed.sock'));
+    const other = await shellServer(join(w.root, 'srv', 'other.sock'));
+    writeFileSync(join(clone, '.git', 'axme', 'config.yaml'), `sandbox:\n  sockets: [${join(w.root, 'srv', 'listed.sock')}]\n`);
+    try {
+      const command = [
+        askServer(`UNIX-CONNECT:${join(w.root, 'srv', 'listed.sock')}`, 'echo hi'),
+        askServer(`UNIX-CONNECT:${join(w.root, 'srv', 'other.sock')}`, 'echo hi'),
+        'echo "agent=$SSH_AUTH_SOCK"',
+      ].join('; ');
+      const r = await axme(clone, ['sandbox', '-c', command], { env: { HOME: w.home, AXME_SANDBOX: 'auto', SSH_AUTH_SOCK: '/tmp/ssh-x/agent.1' } });
+      assert.equal(listed.asked.length, 1, r.stderr);
+      assert.deepEqual(other.asked, [], r.stderr);
+      assert.match(r.stdout, /^ran 0\nagent=$/m);
+    } finally {
+      await close(listed.server);
+      await close(other.server);
     }
   });
 });
