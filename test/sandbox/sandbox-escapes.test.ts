@@ -350,3 +350,25 @@ describe('sandbox.sockets lets a server through (docker, for a user who needs it
     }
   });
 });
+
+describe('how the policy covers the sockets it finds', () => {
+  test('a folder of sockets only is emptied in one mount; a socket beside other files is covered alone, its folder left as it is', async () => {
+    const w = makeWorld();
+    mkdirSync(join(w.root, 'agents'));
+    mkdirSync(join(w.root, 'mixed'));
+    writeFileSync(join(w.root, 'mixed', 'notes.txt'), 'kept\n');
+    const servers = await Promise.all(
+      [join(w.root, 'agents', 'a.sock'), join(w.root, 'agents', 'b.sock'), join(w.root, 'mixed', 'c.sock')].map((p) => shellServer(p)),
+    );
+    try {
+      const policy = sandboxPolicy({ loc: null, cwd: w.project, home: w.home, env: worldEnv(w), guarded: [] });
+      assert.ok(policy.servers.dirs.includes(join(w.root, 'agents')), JSON.stringify(policy.servers));
+      assert.ok(!policy.servers.sockets.some((p) => p.startsWith(join(w.root, 'agents'))), JSON.stringify(policy.servers));
+      assert.ok(policy.servers.sockets.includes(join(w.root, 'mixed', 'c.sock')), JSON.stringify(policy.servers));
+      assert.ok(!policy.servers.dirs.includes(join(w.root, 'mixed')));
+    } finally {
+      for (const s of servers) await close(s.server);
+      rmSync(w.root, { recursive: true, force: true });
+    }
+  });
+});
