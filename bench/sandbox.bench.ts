@@ -33,6 +33,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 // what is measured is loaded once the options are good: a usage error costs only Node's start
 const { benchEnv, CLI, fmt, seededRepo, stats, timeProcess } = await import('./lib.ts');
 const { shellJoin, shellQuote } = await import('../src/model/shell-quote.ts');
+const { locateRepo } = await import('../src/store/locate.ts');
 
 const socketDir = mkdtempSync(join(tmpdir(), 'axme-bench-sockets-'));
 const listening: Server[] = [];
@@ -154,13 +155,13 @@ function timeShell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{
 
 /**
  * This checkout's sandbox and the other's, alternating round by round (each side on its own store,
- * set up by its own CLI): wall and CPU ms of the Claude Code hook plus the prefix script, and of the
- * prefix script alone.
+ * set up by its own CLI): wall and CPU ms of the Claude Code hook plus the prefix script, of the
+ * prefix script alone, and of building the policy in this process.
  */
 async function sideBySide(): Promise<void> {
   const sides = [
-    { name: 'this checkout', cli: CLI },
-    { name: `--against ${AGAINST}`, cli: join(AGAINST, 'dist', 'axme.cjs') },
+    { name: 'this checkout', cli: CLI, root: join(import.meta.dirname, '..') },
+    { name: `--against ${AGAINST}`, cli: join(AGAINST, 'dist', 'axme.cjs'), root: AGAINST },
   ].map((side) => {
     const repo = seededRepo(200);
     execFileSync(process.execPath, [side.cli, 'init', '--agent', 'claude-code'], { cwd: repo, env: on, stdio: 'ignore' });
@@ -179,6 +180,16 @@ async function sideBySide(): Promise<void> {
       'prefix script + command (the sandbox alone, mean of 10)': async () => {
         const t = await timeShell(`for i in 1 2 3 4 5 6 7 8 9 10; do ${shellQuote(script)} true; done`, repo, on);
         return { ms: t.ms / 10, cpu: t.cpu / 10 };
+      },
+      // what the hook adds to build the policy, in this process from each side's source (its paths as the hook sees them but the guarded ones)
+      'building the policy in-process (mean of 20)': async () => {
+        const { sandboxPolicy } = (await import(join(side.root, 'src', 'sandbox', 'policy.ts'))) as typeof import('../src/sandbox/policy.ts');
+        const loc = locateRepo(repo);
+        const t0 = performance.now();
+        const c0 = process.cpuUsage();
+        for (let k = 0; k < 20; k++) sandboxPolicy({ loc, cwd: repo, home: on.HOME!, env: on, guarded: [] });
+        const c = process.cpuUsage(c0);
+        return { ms: (performance.now() - t0) / 20, cpu: (c.user + c.system) / 1000 / 20 };
       },
     };
     return { ...side, repo, measures, wall: {} as Record<string, number[]>, cpu: {} as Record<string, number[]> };
