@@ -42,7 +42,7 @@ export interface ServerCutoffInput {
 
 const isSocket = (p: string): boolean => {
   try {
-    return statSync(p).isSocket();
+    return statSync(p, { throwIfNoEntry: false })?.isSocket() ?? false;
   } catch {
     return false;
   }
