@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dir, opendirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LOOKUP_SOCKETS, SERVER_SOCKET_DIRS, SERVER_SOCKET_ENV, SERVER_SOCKETS } from '../model/sandbox.ts';
 import { inside, isDir, real } from './real-path.ts';
@@ -53,13 +53,18 @@ const FOLDER_SCAN_LIMIT = 256;
 
 /** Whether the folder at `dir` holds nothing but sockets (read up to FOLDER_SCAN_LIMIT entries). */
 function socketsOnly(dir: string): boolean {
-  let names: string[];
+  let folder: Dir | null = null;
   try {
-    names = readdirSync(dir);
+    // the entries' types come with the listing (no stat each); a folder past the limit (/tmp) is not read to its end
+    folder = opendirSync(dir, { bufferSize: 64 });
+    let seen = 0;
+    for (let e = folder.readSync(); e; e = folder.readSync()) if (++seen > FOLDER_SCAN_LIMIT || !e.isSocket()) return false;
+    return seen > 0;
   } catch {
     return false;
+  } finally {
+    folder?.closeSync();
   }
-  return names.length > 0 && names.length <= FOLDER_SCAN_LIMIT && names.every((n) => isSocket(join(dir, n)));
 }
 
 /**
@@ -125,10 +130,12 @@ export function serverCutoff(input: ServerCutoffInput): ServerCutoff {
 
   const named = SERVER_SOCKET_ENV.map((v) => (input.env[v] ? socketOfVariable(input.env[v]!) : null)).filter((p): p is string => p !== null);
   const sockets = new Set<string>();
+  const covered = (p: string) => dirs.some((d) => inside(p, d)) || input.hidden.some((h) => inside(p, h));
   for (const s of [...SERVER_SOCKETS, ...named, ...(input.bound ?? boundSockets)()]) {
+    // a socket in an emptied folder (most of a desktop's: the runtime folder) costs no system call
+    if (covered(s)) continue;
     const p = real(s);
-    if (!p || sockets.has(p) || isKept(p) || !isSocket(p)) continue;
-    if (dirs.some((d) => inside(p, d)) || input.hidden.some((h) => inside(p, h))) continue;
+    if (!p || sockets.has(p) || isKept(p) || covered(p) || !isSocket(p)) continue;
     sockets.add(p);
   }
   // a folder that holds sockets only (an agent's /tmp/ssh-…, /tmp/.X11-unix) is emptied in one mount:
