@@ -15,7 +15,9 @@ import { inside, isDir, real } from './real-path.ts';
 export interface ServerCutoff {
   /** folders of servers' sockets, emptied (a writable tmpfs, gone with the sandbox) */
   dirs: string[];
-  /** other servers' sockets, each bound over by /dev/null: a client is refused */
+  /** folders found holding sockets only, emptied the same way where they still are when the command starts */
+  socketFolders: string[];
+  /** other servers' sockets, each bound over by /dev/null (a client is refused) where it still is when the command starts */
   sockets: string[];
   /** sockets (or folders of them) inside those folders, let through again */
   again: string[];
@@ -141,10 +143,11 @@ export function serverCutoff(input: ServerCutoffInput): ServerCutoff {
   // a folder that holds sockets only (an agent's /tmp/ssh-…, /tmp/.X11-unix) is emptied in one mount:
   // each mount costs the sandbox's start about half a millisecond, and a socket made there later is cut off too
   const untouchable = [...input.writable, ...input.project, ...kept];
+  const socketFolders: string[] = [];
   for (const folder of new Set([...sockets].map((p) => dirname(p)))) {
     if (folder === '/' || untouchable.some((u) => inside(u, folder)) || !socketsOnly(folder)) continue;
     for (const p of [...sockets]) if (inside(p, folder)) sockets.delete(p);
-    dirs.push(folder);
+    socketFolders.push(folder);
   }
 
   const unsetEnv = SERVER_SOCKET_ENV.filter((v) => {
@@ -152,5 +155,5 @@ export function serverCutoff(input: ServerCutoffInput): ServerCutoff {
     const p = s ? real(s) : null;
     return !(p && allowed.some((a) => inside(p, a)));
   });
-  return { dirs, sockets: [...sockets], again, unsetEnv };
+  return { dirs, socketFolders, sockets: [...sockets], again, unsetEnv };
 }
