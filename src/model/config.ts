@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SANDBOX_DOMAIN_PATTERN, SANDBOX_MODE_HELP, SANDBOX_MODES, SANDBOX_NETWORK, SANDBOX_NETWORK_HELP } from './sandbox.ts';
+import { SANDBOX_DOMAIN_PATTERN, SANDBOX_MODE_HELP, SANDBOX_MODES, SANDBOX_NETWORK, SANDBOX_NETWORK_HELP, SANDBOX_SOCKETS_HELP } from './sandbox.ts';
 
 export const FORMAT_VERSION = 1;
 
@@ -112,6 +112,7 @@ export const MACHINE_LOCAL_SETTINGS = [
   'sandbox.domains',
   'sandbox.writable',
   'sandbox.hidden',
+  'sandbox.sockets',
 ] as const;
 export type MachineLocalSetting = (typeof MACHINE_LOCAL_SETTINGS)[number];
 
@@ -151,10 +152,11 @@ export const LocalSettings = z
           .describe('with network allowlist: the hosts commands may reach (registry.npmjs.org, *.github.com)'),
         writable: z.array(z.string().min(1)).optional().describe('more folders commands may write (absolute paths)'),
         hidden: z.array(z.string().min(1)).optional().describe('more paths commands may not read (~/ for the home folder)'),
+        sockets: z.array(z.string().startsWith('/')).optional().describe(SANDBOX_SOCKETS_HELP),
       })
       .loose()
       .optional()
-      .describe('the kernel sandbox under the guard (docs/safety.md): mode, network, domains, writable, hidden'),
+      .describe('the kernel sandbox under the guard (docs/safety.md): mode, network, domains, writable, hidden, sockets'),
   })
   .loose();
 export type LocalSettings = z.infer<typeof LocalSettings>;

@@ -189,5 +189,78 @@ export const SECRET_SCAN_SKIPPED: readonly string[] = [
 /** At most this many entries are read when looking for the tree's secrets (a file beyond them is left to the parser). */
 export const SECRET_SCAN_LIMIT = 20_000;
 
+/**
+ * The machine's servers (docs/safety.md, "The machine's servers"): a server the user started
+ * outside the sandbox runs what a client asks with none of the sandbox's limits (tmux and screen
+ * run windows, systemd's user manager and the session bus run units, docker and podman run
+ * containers over `/`, an ssh or gpg agent signs). So a command in the sandbox reaches a Unix
+ * socket of the machine only where the policy lets it: the folders below are emptied, every other
+ * socket the machine listens on is refused, the variables that point clients at them are unset.
+ */
+
+/** What `sandbox.sockets` lets through (settings.md, safety.md). */
+export const SANDBOX_SOCKETS_HELP =
+  "the machine's servers' Unix sockets (or folders of them) commands may reach, as absolute paths; none by default. Docker's (/var/run/docker.sock) lets every command run a container over the whole machine: the sandbox then holds nothing back";
+
+/**
+ * Folders of servers' sockets, emptied in the sandbox (beside the user's runtime folder —
+ * `$XDG_RUNTIME_DIR`, `/run/user/$UID` —, tmux's `${TMUX_TMPDIR:-/tmp}/tmux-$UID` and `$SCREENDIR`).
+ */
+export const SERVER_SOCKET_DIRS: readonly string[] = [
+  '/run/screen',
+  '/var/run/screen',
+  '/tmp/screens',
+  '/tmp/uscreens',
+  '/run/dbus',
+  '/run/containerd',
+  '/run/podman',
+  '/run/crio',
+  '/run/libvirt',
+  '/run/docker',
+];
+
+/**
+ * Servers' sockets refused in the sandbox even when the machine's list of listening sockets does
+ * not hold them (a container's view of the host's docker socket, bound in from another network
+ * namespace).
+ */
+export const SERVER_SOCKETS: readonly string[] = [
+  '/run/docker.sock',
+  '/var/run/docker.sock',
+  '/run/snapd.socket',
+  '/run/snapd-snap.socket',
+  '/run/systemd/private',
+];
+
+/**
+ * The system's sockets a command still reaches, files or folders: name and user look-ups (nscd,
+ * sssd, systemd-resolved, systemd's user database) and the journal. None runs what it is asked.
+ */
+export const LOOKUP_SOCKETS: readonly string[] = [
+  '/run/nscd/socket',
+  '/var/run/nscd/socket',
+  '/var/lib/sss/pipes/nss',
+  '/run/systemd/resolve/io.systemd.Resolve',
+  '/run/systemd/userdb',
+  '/run/systemd/journal',
+];
+
+/**
+ * Variables that point a client at a server outside: unset in the sandbox, unless the socket one
+ * names is let through (`sandbox.sockets`).
+ */
+export const SERVER_SOCKET_ENV: readonly string[] = [
+  'SSH_AUTH_SOCK',
+  'SSH_AGENT_PID',
+  'GPG_AGENT_INFO',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'DBUS_SYSTEM_BUS_ADDRESS',
+  'TMUX',
+  'TMUX_PANE',
+  'STY',
+  'DOCKER_HOST',
+  'CONTAINER_HOST',
+];
+
 /** How Debian/Ubuntu, Fedora and Arch install bubblewrap: the line every "no sandbox" message gives. */
 export const BWRAP_INSTALL = 'apt-get install -y bubblewrap (Debian, Ubuntu), dnf install -y bubblewrap (Fedora), pacman -S bubblewrap (Arch)';

@@ -11,7 +11,8 @@ import type { SandboxPolicy } from './policy.ts';
  * use, run directly — a process a few milliseconds long, so the sandbox adds little to each shell
  * call (docs/safety.md says why not a runtime in Node). The whole file system is bound read-only,
  * then the policy's writable folders read-write, its guarded paths read-only again, its secrets
- * masked; the command gets its own PID namespace and, when the policy says so, no network.
+ * masked, the machine's servers cut off; the command gets its own PID namespace and, when the policy
+ * says so, no network.
  */
 
 /** The bubblewrap executable on PATH (or AXME_BWRAP), or null. */
@@ -34,8 +35,35 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
   for (const w of policy.writableAgain) args.push('--bind', w, w);
   for (const f of policy.hiddenFiles) args.push('--ro-bind', '/dev/null', f);
   for (const d of policy.hiddenDirs) args.push('--tmpfs', d, '--remount-ro', d);
+  // the machine's servers: their folders empty (and the command's own to write), their sockets refused, the variables naming them gone
+  for (const d of policy.servers.dirs) args.push('--tmpfs', d);
+  for (const s of policy.servers.again) args.push('--bind', s, s);
+  // a found socket or folder whose path a shell word carries as is is covered at the start, if still there (bwrapExec)
+  for (const d of policy.servers.socketFolders) if (!SHELL_SAFE.test(d)) args.push('--tmpfs', d);
+  for (const s of policy.servers.sockets) if (!SHELL_SAFE.test(s)) args.push('--ro-bind', '/dev/null', s);
+  for (const v of policy.servers.unsetEnv) args.push('--unsetenv', v);
   if (cwd !== null) args.push('--chdir', cwd);
   return args;
+}
+
+/** A path a shell word carries unquoted: split on nothing, globbing nothing. */
+const SHELL_SAFE = /^[\w./@+:,=-]+$/;
+
+/**
+ * Shell text that starts bubblewrap with `policy` (its arguments up to the command, without `--`).
+ * The servers' sockets and folders the policy found (`/proc/net/unix`) come and go: one gone
+ * between the policy and the start (a dev server stopped while a permission prompt waited) would
+ * make bubblewrap fail on a read-only folder, so each is covered only if it is still there, tested
+ * by the shell's builtins (no process started, no `$(`: Gemini CLI refuses a command holding one).
+ */
+export function bwrapExec(bwrap: string, policy: SandboxPolicy, cwd: string | null): string {
+  const line = `exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])}`;
+  const folders = policy.servers.socketFolders.filter((d) => SHELL_SAFE.test(d));
+  const sockets = policy.servers.sockets.filter((s) => SHELL_SAFE.test(s));
+  if (!folders.length && !sockets.length) return line;
+  const loop = (paths: string[], test: string, mount: string) =>
+    paths.length ? `for p in ${paths.map(shellQuote).join(' ')}; do [ ${test} "$p" ] && axme_m="$axme_m ${mount} $p"; done; ` : '';
+  return `axme_m=; ${loop(folders, '-d', '--tmpfs')}${loop(sockets, '-S', '--ro-bind /dev/null')}${line} $axme_m`;
 }
 
 /** The shell to run a command with inside the sandbox: the one the client runs its commands with. */
@@ -70,7 +98,7 @@ export function sandboxInner(policy: SandboxPolicy, shell: string, command: stri
 export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: string, command: string): string {
   const probe = shellJoin([bwrap, '--ro-bind', '/', '/', '--', '/bin/true']);
   const plain = `${SANDBOX_SHELL} -c ${shellQuote(command)}`;
-  return `if ${probe} 2>/dev/null; then exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd), '--'])} ${sandboxInner(policy, SANDBOX_SHELL, shellQuote(command))}; fi; ${plain}`;
+  return `if ${probe} 2>/dev/null; then ${bwrapExec(bwrap, policy, cwd)} -- ${sandboxInner(policy, SANDBOX_SHELL, shellQuote(command))}; fi; ${plain}`;
 }
 
 /** Why bubblewrap cannot start a sandbox here (user namespaces off, a seccomp filter…), or null when it can. */

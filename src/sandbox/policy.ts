@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import {
   HOME_CACHES,
@@ -11,6 +11,8 @@ import {
   SYSTEM_SECRETS,
 } from '../model/sandbox.ts';
 import type { RepoLocation } from '../store/locate.ts';
+import { inside, isDir, real } from './real-path.ts';
+import { type ServerCutoff, serverCutoff } from './server-sockets.ts';
 
 /**
  * What one sandboxed command may touch: the kernel's view of axme's policy. Every path is real
@@ -27,6 +29,8 @@ export interface SandboxPolicy {
   hiddenFiles: string[];
   /** folders that read as empty */
   hiddenDirs: string[];
+  /** the machine's servers cut off (server-sockets.ts): their folders emptied, their sockets refused, the variables naming them unset */
+  servers: ServerCutoff;
   network: SandboxNetwork;
   /** with network `allowlist`: the Unix socket of the proxy outside (sandbox/net-daemon.ts) */
   proxySocket?: string;
@@ -48,29 +52,11 @@ export interface PolicyInput {
   extraWritable?: readonly string[];
   /** more paths to hide (`sandbox.hidden`) */
   extraHidden?: readonly string[];
+  /** servers' sockets (or folders of them) to let through (`sandbox.sockets`) */
+  extraSockets?: readonly string[];
   /** folders inside guarded ones the command's git hooks write (made when missing) */
   writableAgain?: readonly string[];
 }
-
-/** The real path of `p`, or null when nothing is there. */
-function real(p: string): string | null {
-  try {
-    // the system's realpath: one call, where Node's own walks the path a component at a time (this runs ~60 times per command)
-    return realpathSync.native(p);
-  } catch {
-    return null;
-  }
-}
-
-const isDir = (p: string): boolean => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-const inside = (p: string, dir: string): boolean => p === dir || p.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
 
 /** The sandbox policy for one command: built each time from the paths as they are now. */
 export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
@@ -81,6 +67,8 @@ export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
   add(writable, real(top));
   // a linked worktree's commits land in the shared git dir, outside its tree
   if (loc && loc.worktree && !inside(real(loc.commonDir) ?? loc.commonDir, real(loc.worktree) ?? loc.worktree)) add(writable, real(loc.commonDir));
+  // the tree (and that git dir) hold the project's own sockets: its dev servers, git's fsmonitor
+  const projectRoots = writable.size;
   for (const t of new Set(['/tmp', '/var/tmp', input.env.TMPDIR ?? '/tmp'])) add(writable, real(t));
   for (const c of HOME_CACHES) {
     const p = join(home, c);
@@ -128,12 +116,22 @@ export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
   for (const s of input.extraHidden ?? []) hide(real(s.startsWith('~/') ? join(home, s.slice(2)) : s));
   const treeRoot = real(top);
   if (treeRoot) for (const f of treeSecrets(treeRoot)) hiddenFiles.add(f);
+  const servers = serverCutoff({
+    env: input.env,
+    uid: process.getuid?.() ?? 0,
+    project: [...writable].slice(0, projectRoots),
+    writable: [...writable],
+    hidden: [...hiddenDirs, ...hiddenFiles],
+    proxySocket: input.network === 'allowlist' ? input.proxySocket : undefined,
+    extraSockets: input.extraSockets ?? [],
+  });
   return {
     writable: [...writable],
     readOnly: [...readOnly],
     writableAgain: [...writableAgain],
     hiddenFiles: [...hiddenFiles],
     hiddenDirs: [...hiddenDirs],
+    servers,
     network: input.network ?? 'allow',
     ...(input.network === 'allowlist' && input.proxySocket ? { proxySocket: input.proxySocket } : {}),
   };

@@ -17,6 +17,8 @@ export interface SandboxSettings {
   writable: string[];
   /** more paths commands may not read */
   hidden: string[];
+  /** the machine's servers' sockets (or folders of them) commands may reach: docker's, for one (SANDBOX_SOCKETS_HELP) */
+  sockets: string[];
   /** where each setting that is not a default came from, and problems met reading the files */
   sources: Array<{ setting: string; from: string }>;
   problems: string[];
@@ -35,6 +37,11 @@ const domainList = (v: unknown): string[] | null => {
 
 const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '') ? (v as string[]) : null);
 
+const absolutes = (v: unknown): string[] | null => {
+  const list = strings(v);
+  return list?.every((p) => p.startsWith('/')) ? list : null;
+};
+
 /**
  * Reads YAML. Passed in: the hook bundle stays without a YAML parser (a third of its size), and
  * loads one only when a settings file is there.
@@ -43,7 +50,7 @@ export type YamlParser = (text: string) => Promise<unknown>;
 
 /** The sandbox settings in force (defaults: auto, network allowed, nothing more); a domains list without `allowlist` changes nothing. Never throws: a broken file is a problem and is ignored. */
 export async function readSandboxSettings(commonDir: string | null, env: NodeJS.ProcessEnv, parseYaml: YamlParser): Promise<SandboxSettings> {
-  const out: SandboxSettings = { mode: 'auto', network: 'allow', domains: [], writable: [], hidden: [], sources: [], problems: [] };
+  const out: SandboxSettings = { mode: 'auto', network: 'allow', domains: [], writable: [], hidden: [], sockets: [], sources: [], problems: [] };
   const seen = new Set<string>();
   for (const file of files(commonDir, env)) {
     if (!existsSync(file)) continue;
@@ -53,7 +60,7 @@ export async function readSandboxSettings(commonDir: string | null, env: NodeJS.
       const doc = (await parseYaml(readFileSync(file, 'utf8'))) as Record<string, unknown> | null;
       const s = doc?.sandbox;
       if (s === undefined || s === null) continue;
-      if (typeof s !== 'object' || Array.isArray(s)) throw new Error('sandbox: must be a mapping (mode, network, domains, writable, hidden)');
+      if (typeof s !== 'object' || Array.isArray(s)) throw new Error('sandbox: must be a mapping (mode, network, domains, writable, hidden, sockets)');
       block = s as Record<string, unknown>;
     } catch (err) {
       out.problems.push(`${file}: ${(err as Error).message.split('\n')[0]}; its sandbox settings are ignored`);
@@ -81,6 +88,7 @@ export async function readSandboxSettings(commonDir: string | null, env: NodeJS.
     );
     take('writable', strings(block.writable) !== null, () => (out.writable = strings(block.writable)!), 'a list of absolute paths');
     take('hidden', strings(block.hidden) !== null, () => (out.hidden = strings(block.hidden)!), 'a list of paths (~/ for the home folder)');
+    take('sockets', absolutes(block.sockets) !== null, () => (out.sockets = absolutes(block.sockets)!), 'a list of absolute paths of sockets or folders');
   }
   if (out.network === 'allowlist' && out.domains.length === 0)
     out.problems.push('sandbox.network is allowlist and sandbox.domains names no host: commands reach no network');

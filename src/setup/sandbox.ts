@@ -5,8 +5,8 @@ import { locateRepo } from '../knowledge/core/location.ts';
 import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
 import { childProcess, crypto } from '../model/builtins.ts';
 import { SOCAT_INSTALL } from '../model/sandbox.ts';
-import { shellJoin, shellQuote } from '../model/shell-quote.ts';
-import { bwrapArgs, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
+import { shellQuote } from '../model/shell-quote.ts';
+import { bwrapExec, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
 import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../sandbox/policy.ts';
 import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../sandbox/settings.ts';
@@ -76,6 +76,7 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
       proxySocket,
       extraWritable: settings.writable,
       extraHidden: settings.hidden,
+      extraSockets: settings.sockets,
       writableAgain,
     });
   return {
@@ -113,8 +114,7 @@ export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
-  const run =
-    bwrap && policy ? `exec ${shellJoin([bwrap, ...bwrapArgs(policy, null)])} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
+  const run = bwrap && policy ? `${bwrapExec(bwrap, policy, null)} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands through the prefix too: axme's own, matched whole, run outside
   // (they write the store and the session records). A Bash command never equals one: Claude Code
   // wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can pass as a hook.

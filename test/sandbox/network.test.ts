@@ -121,6 +121,7 @@ describe('commands in an allowlisted sandbox', { skip: !runnable && 'needs bubbl
       writableAgain: [],
       hiddenFiles: [],
       hiddenDirs: [],
+      servers: { dirs: [], socketFolders: [], sockets: [], again: [], unsetEnv: [] },
       network: 'allowlist',
       proxySocket: socket,
     };

@@ -159,7 +159,7 @@ describe('settings and state', () => {
   });
 
   test('off by choice, no bubblewrap (with the install line), another platform: each says why', async () => {
-    const base = { mode: 'auto' as const, network: 'allow' as const, domains: [], writable: [], hidden: [], sources: [], problems: [] };
+    const base = { mode: 'auto' as const, network: 'allow' as const, domains: [], writable: [], hidden: [], sockets: [], sources: [], problems: [] };
     const off = sandboxState({ ...base, mode: 'off' }, {}, null);
     assert.ok(!off.on && off.chosen);
     const missing = sandboxState(base, { AXME_BWRAP: join(dir, 'no-bwrap') }, null, 'linux');
