@@ -215,14 +215,19 @@ for (const wire of wires) {
       const { err } = await rejected(() => p.complete({ ...request, timeoutMs: 200 }));
       assert.ok(isAxmeError(err, 'UNAVAILABLE'), String(err));
       assert.match(err.message, /did not answer within 200 ms .*auditor\.timeout_ms/);
+      // the request reached the stand-in (it is held there): none of this test's arrives during the next
+      await s.hung();
     });
 
     test('an aborted request: UNAVAILABLE, cancelled', async () => {
       const p = await wire.open({ maxRetries: 0 });
       s.script({ kind: 'hang' });
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      const { err } = await rejected(() => p.complete({ ...request, signal: controller.signal }));
+      // aborted once the stand-in holds the request: no wall-clock wait, and no request of this test arrives after it
+      const pending = rejected(() => p.complete({ ...request, signal: controller.signal }));
+      await s.hung();
+      controller.abort();
+      const { err } = await pending;
       assert.ok(isAxmeError(err, 'UNAVAILABLE'), String(err));
       assert.match(err.message, /cancelled/);
     });

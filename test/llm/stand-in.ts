@@ -35,6 +35,8 @@ export interface StandIn {
   script(...responses: Scripted[]): void;
   /** responses still queued */
   pending(): number;
+  /** resolves when a request is being held by a `hang` response (the next one, or one held already) */
+  hung(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
   const queue: Scripted[] = [];
   const requests: Recorded[] = [];
   const hanging = new Set<ServerResponse>();
+  let onHang: Array<() => void> = [];
   let ids = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -94,6 +97,8 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
         case 'hang':
           hanging.add(res);
           res.on('close', () => hanging.delete(res));
+          for (const resolve of onHang) resolve();
+          onHang = [];
           return;
         case 'raw':
           return send(res, next.status, next.body, next.headers);
@@ -125,6 +130,7 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
     requests,
     script: (...responses) => void queue.push(...responses),
     pending: () => queue.length,
+    hung: () => (hanging.size ? Promise.resolve() : new Promise<void>((resolve) => onHang.push(resolve))),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
