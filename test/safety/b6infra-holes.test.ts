@@ -115,9 +115,15 @@ testAsks({
     ['gh repo list acme', 'gh repo rename app2'],
     ['gh repo clone acme/app', 'gh repo rename -R acme/app app2 --yes'],
     ['gh repo fork acme/app', 'gh repo transfer acme/app other-org'],
+    ['gh repo edit --add-topic cli', 'gh repo edit --visibility private --accept-visibility-change-consequences'],
+  ],
+});
+
+// made public, the repository's code and history are published (h/ghapi, the publish family): denied, not asked
+testHoles({
+  'a repository made public is published': [
     ['gh repo edit --description "The app"', 'gh repo edit --visibility public --accept-visibility-change-consequences'],
     ['gh repo edit --enable-issues', 'gh repo edit acme/app --visibility=public --accept-visibility-change-consequences'],
-    ['gh repo edit --add-topic cli', 'gh repo edit --visibility private --accept-visibility-change-consequences'],
   ],
 });
 

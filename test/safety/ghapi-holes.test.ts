@@ -83,7 +83,7 @@ testHoles({
   'a repository made public publishes its code and history': [
     ['gh api -X PATCH repos/o/r -f description=x', 'gh api -X PATCH repos/o/r -f visibility=public'],
     ['gh api -X PATCH repos/o/r -f visibility=private', 'gh api -X PATCH repos/o/r -F private=false'],
-    ['gh repo edit --visibility private', 'gh repo edit --visibility public'],
+    ['gh repo edit --homepage https://acme.example', 'gh repo edit --visibility public'],
     ['gh repo edit --description x', 'gh repo edit acme/app --visibility=public'],
     ['gh repo create x --private --source . --push', 'gh repo create x --public --source . --push'],
     ['gh repo create x --public', 'gh repo create acme/x --public --source=. --remote=origin --push'],
