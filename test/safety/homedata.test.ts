@@ -6,6 +6,35 @@ import { testHoles } from './context.ts';
  * context.ts's: the project /home/u/proj on main, home /home/u.
  */
 testHoles({
+  // a folder directly in the home, a project in a folder of code or beside this one: the user's data (home-data.ts)
+  "the user's data outside the project, removed recursively": [
+    ['rm ~/Downloads/old.zip', 'rm -rf ~/Documents'],
+    ['rm -rf ~/.cache/pip', 'rm -rf ~/Desktop ~/Pictures'],
+    ['rm -rf ~/.npm/_cacache', 'rm -rf ~/projects'],
+    ['rm -rf ~/src/other-repo/node_modules', 'rm -rf ~/src/other-repo'],
+    ['rm -rf ../proj-build', 'rm -rf ../other-repo'],
+    ['rm -rf /tmp/build', 'cd .. && rm -rf other'],
+    ['rm -rf ~/Documents/old-notes', 'rm -rf ~/Documents/*'],
+    ['rm -rf ~/Downloads/*.zip', 'rm -rf "$HOME/Pictures"'],
+    ['rm -rf vendor/x/.git', 'rm -rf ../other-repo/.git'],
+    ['rm -rf /tmp/x/.git', 'rm -rf ~/src/other/.git'],
+    ['rimraf dist', 'rimraf ~/Documents'],
+  ],
+  'the same data through find -delete, rsync --delete, mv and trash': [
+    ['find ~/Documents -name "*.tmp" -delete', 'find ~/Documents -delete'],
+    ['find ~/Downloads -name "*.dmg" -delete', 'find ~/projects -mindepth 1 -delete'],
+    ['rsync -a --delete src/ /tmp/mirror/', 'rsync --delete empty/ ~/Documents/'],
+    ['mv ~/Documents/a.txt ~/Desktop/', 'mv ~/Documents /tmp/'],
+    ['trash dist', 'trash ~/Documents'],
+  ],
+  // an archiver that moves what it packs, shred that overwrites what it is handed: as mv and rm of their operands
+  'shred, zip -m and tar --remove-files of the same data': [
+    ['shred -u secret.txt', 'shred -u ~/Documents/*'],
+    ['zip -r /tmp/a.zip ~/Documents', 'zip -rm /tmp/a.zip ~/Documents'],
+    ['zip -rm dist.zip dist', 'zip -m -r a.zip ~/src/other'],
+    ['tar -czf x.tgz ~/Pictures', 'tar --remove-files -cf x.tar ~/Pictures'],
+    ['tar --remove-files -czf logs.tgz logs', 'tar --remove-files -cf /tmp/p.tar ~/projects'],
+  ],
   // `git stash push -- PATH` reverts the path to its last commit, as `git checkout -- PATH` does
   'git stash of a guarded path reverts it as git checkout does': [
     ['git stash', 'git stash push .claude/settings.json'],
