@@ -167,7 +167,7 @@ export function showPath(abs: string, home: string): string {
 export const KIND: Record<Guarded['kind'], string> = {
   system: 'a system path outside the project that programs across the machine rely on',
   device: 'a disk device, whose data is overwritten for good',
-  dotfile: "the user's own configuration in the home folder (or a folder on PATH, a start-up file), which shells, keys and tools outside the project rely on",
+  dotfile: "the user's own configuration in the home folder, which shells, keys and tools outside the project rely on",
 };
 
 /** A write into a guarded place: `rule` like `tee into /etc`. */
