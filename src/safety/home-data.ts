@@ -31,6 +31,9 @@ const TEMP_FOLDER = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/fo
 /** A name that says it is a build's output or a scratch copy: `build`, `proj-build`, `dist`, `x.tmp`. */
 const OUTPUT_NAME = /(^|[-_.])(build|builds|dist|out|output|target|tmp|temp|cache)$/i;
 
+/** A name ending in an extension (`notes.txt`, `a.tar.gz`): a file's. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,5}$/;
+
 interface HomeDataContext {
   home: string;
   root: string | undefined;
@@ -48,7 +51,8 @@ export function homeDataFolder(abs: string, ctx: HomeDataContext): string | null
   const parent = posix.dirname(abs);
   // `rm -rf ~/src/other/.git`, `rm -rf /srv/app/.git`: the history of a repository that is not this one
   if (name === '.git') return `the history of another repository (${abs})`;
-  if (name.startsWith('.') || OUTPUT_NAME.test(name)) return null;
+  // `mv ~/notes.txt .`: a name with an extension is a file, not a folder of data
+  if (name.startsWith('.') || OUTPUT_NAME.test(name) || FILE_NAME.test(name)) return null;
   if (parent === home) return `the folder ${abs} of the home folder, the user's own data`;
   if (posix.dirname(parent) === home && CODE_FOLDERS.has(posix.basename(parent))) return `the project ${abs} beside this one, the user's own work`;
   // `rm -rf ../other-repo`: beside the project, another project (a folder the guard cannot look into)

@@ -25,6 +25,7 @@ testHoles({
     ['find ~/Downloads -name "*.dmg" -delete', 'find ~/projects -mindepth 1 -delete'],
     ['rsync -a --delete src/ /tmp/mirror/', 'rsync --delete empty/ ~/Documents/'],
     ['mv ~/Documents/a.txt ~/Desktop/', 'mv ~/Documents /tmp/'],
+    ['mv ~/notes.txt ./notes.txt', 'mv ~/projects ~/old/'],
     ['trash dist', 'trash ~/Documents'],
   ],
   // an archiver that moves what it packs, shred that overwrites what it is handed: as mv and rm of their operands
