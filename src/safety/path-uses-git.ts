@@ -6,6 +6,7 @@ import { GIT_LONG_OPTIONS, spelledOut } from './long-options.ts';
 import { type Access, generic, type PathUse, use } from './path-access.ts';
 import { keptSecret } from './path-uses-transfers.ts';
 import { gitGrepWords, gitLogWords } from './search-patterns.ts';
+import type { Word } from './shell.ts';
 
 /** git's paths for path-uses.ts: what each of its verbs does to the paths it names. */
 
@@ -13,6 +14,21 @@ import { gitGrepWords, gitLogWords } from './search-patterns.ts';
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
 /** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
 const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
+
+/** The options of git stash push that take a value: the message and the file of pathspecs. */
+const STASH_VALUED = new Set(['-m', '--message', '--pathspec-from-file']);
+
+/**
+ * The paths `git stash [push] [options] [--] PATH...` reverts to their last commit (with `-p`,
+ * each change shown first); its other verbs' words (`show`, `pop`, `save MESSAGE`...) as any git verb's.
+ */
+function stashedPaths(inv: Invocation, rest: readonly Word[]): PathUse[] {
+  const verb = rest[0]?.value;
+  if (verb !== undefined && verb !== 'push' && !verb.startsWith('-')) return generic(inv, rest);
+  const p = parseArgs(verb === 'push' ? rest.slice(1) : rest, STASH_VALUED);
+  const patchMode = p.flags.has('p') || p.flags.has('--patch');
+  return p.operands.map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
+}
 
 /**
  * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore`
@@ -56,6 +72,9 @@ export function gitPathUses(inv: Invocation): PathUse[] {
         .filter((w) => w !== rest[source + 1] || source < 0)
         .map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
     }
+    // `git stash push -- PATH` (and `git stash -- PATH`) puts the path's changes away and reverts it, as `git checkout -- PATH` does
+    case 'stash':
+      return stashedPaths(inv, rest);
     case 'show':
     case 'cat-file':
     case 'archive':

@@ -5,6 +5,7 @@ import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import { type FoundFile, findRemoves, REMOVERS, type Tri } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
+import { homeDataFolder } from './home-data.ts';
 import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { otherHome, resolvePath, wordPath } from './paths.ts';
@@ -282,22 +283,23 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
     // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
     // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
-    if (
-      abs === ctx.root &&
-      w.glob &&
-      (moved ||
-        TARGETED_GLOB.test(
-          v
-            .replace(/\/+$/, '')
-            .split('/')
-            .pop()!
-            .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
-        ))
-    )
-      return null;
+    if (abs === ctx.root && w.glob && (moved || targetedGlob(v))) return null;
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
-  return null;
+  // `rm -rf ~/Documents`, `rm -rf ../other-repo`, `mv ~/projects /tmp/`: the user's data outside the project (`~/Downloads/*.zip` names its own)
+  const data = homeDataFolder(abs, ctx);
+  return data && !(w.glob && targetedGlob(v)) ? rel(data) : null;
+}
+
+/** Whether a glob's last part names something of its own (`*.egg-info`, `old-*`): `*`, `.*`, `?*` take everything. */
+function targetedGlob(v: string): boolean {
+  return TARGETED_GLOB.test(
+    v
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop()!
+      .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
+  );
 }
 
 /**

@@ -18,6 +18,27 @@ const REMOVAL_PROGRAMS: Record<string, { valued: readonly string[]; reads: 'rm' 
   'trash-put': { valued: ['--trash-dir'], reads: 'mv' },
 };
 
+/**
+ * Programs that take their operands away only when an option says so, read as the rm or mv they
+ * then amount to: an archiver that moves what it packs into the archive (`zip -m`, `zip -rm`,
+ * `tar --remove-files`: the files are gone from where they were), and `shred`, which overwrites
+ * each file it is handed for good (`shred -u ~/Documents/*` as `rm -rf ~/Documents/*`). Not in
+ * REMOVAL_PROGRAM_NAMES: what else they name they read or write.
+ */
+const REMOVING_WITH_OPTION: Record<string, { valued: readonly string[]; reads: 'rm' | 'mv'; removes: (options: readonly string[]) => boolean }> = {
+  zip: {
+    valued: ['-b', '-n', '-t', '-tt', '-x', '-i', '-O', '--out', '-P', '--password', '-Z'],
+    reads: 'mv',
+    removes: (o) => o.some((v) => v === '--move' || /^-[^-]*m/.test(v)),
+  },
+  tar: {
+    valued: ['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from', '-H', '--format'],
+    reads: 'mv',
+    removes: (o) => o.includes('--remove-files'),
+  },
+  shred: { valued: ['-n', '--iterations', '-s', '--size', '--random-source'], reads: 'rm', removes: () => true },
+};
+
 /** The names of the removal programs: what they name, they remove (path-access.ts). */
 export const REMOVAL_PROGRAM_NAMES: readonly string[] = Object.keys(REMOVAL_PROGRAMS);
 
@@ -31,10 +52,14 @@ export function removesAsRm(program: string): boolean {
 
 /**
  * A removal program's command as the command it amounts to: `rimraf a b` as `rm -rf -- a b`
- * (with `--no-preserve-root` kept), `trash a` as `mv -t <the bin> -- a`; null for any other program.
+ * (with `--no-preserve-root` kept), `trash a` as `mv -t <the bin> -- a`, `zip -m x.zip a` as `mv -t
+ * <the bin> -- x.zip a`; null for any other program, and for zip and tar without their option.
  */
 export function removalReading(inv: Invocation): Invocation | null {
-  const spec = REMOVAL_PROGRAMS[inv.program];
+  const optional = Object.hasOwn(REMOVING_WITH_OPTION, inv.program) ? REMOVING_WITH_OPTION[inv.program]! : undefined;
+  const end = inv.args.findIndex((w) => w.value === '--');
+  const removing = optional?.removes((end < 0 ? inv.args : inv.args.slice(0, end)).map((w) => w.value).filter((v) => v.startsWith('-')));
+  const spec = Object.hasOwn(REMOVAL_PROGRAMS, inv.program) ? REMOVAL_PROGRAMS[inv.program] : removing ? optional : undefined;
   if (!spec) return null;
   const operands: Word[] = [];
   let noPreserveRoot = false;

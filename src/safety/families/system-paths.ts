@@ -29,8 +29,32 @@ const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private
 const BLOCK_DEVICE = /^\/dev\/(?:(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|loop|nbd)[^/]*|md\/[^/]+|mapper\/[^/]+|disk\/by-[^/]+\/[^/]+)$/;
 /** Dot folders of the home folder that are guarded with everything inside them: keys, settings, shell start-up snippets. */
 const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude', '.bashrc.d', '.zshrc.d']);
-/** Folders deeper in the home folder that are guarded with everything inside them: `~/.local/bin` is on PATH, a file planted there runs as a command. */
-const DEEP_DOT_PATHS = ['.local/bin'];
+/**
+ * Folders of the home folder that are guarded with everything inside them: they are on PATH (the
+ * user's, each language's installer's, a version manager's shims), and a program planted there
+ * (`cp evil ~/bin/git`) runs as a command later. The tools that own them write there themselves
+ * (`cargo install`, `go install`, `npm i -g`), which names no path.
+ */
+const DEEP_DOT_PATHS = [
+  '.local/bin',
+  'bin',
+  'go/bin',
+  '.cargo/bin',
+  '.bun/bin',
+  '.deno/bin',
+  '.npm-global/bin',
+  '.volta/bin',
+  '.yarn/bin',
+  '.pyenv/shims',
+  '.rbenv/shims',
+];
+/**
+ * Places of the home folder named by a pattern, guarded as those are: each node's `bin` of nvm, and
+ * Python's start-up files in any site-packages there (a `.pth` line starting `import`,
+ * `usercustomize.py`, `sitecustomize.py` run at every start of Python). The pattern's first match
+ * is the area.
+ */
+const DEEP_HOME_PATTERNS = [/^\.nvm\/versions\/[^/]+\/[^/]+\/bin(?=\/|$)/, /^.*\/site-packages\/(?:[^/]+\.pth|(?:user|site)customize\.py)$/];
 
 /**
  * Files the desktop leaves in every folder it shows, configuring nothing: Finder's `.DS_Store` and
@@ -54,7 +78,7 @@ export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null
     if (first.startsWith('.') && first !== '.' && first !== '..' && (slash < 0 || DEEP_DOT_DIRS.has(first))) {
       return { shown: `~/${rel}`, area: `~/${first}`, kind: 'dotfile' };
     }
-    const deep = DEEP_DOT_PATHS.find((d) => rel === d || rel.startsWith(`${d}/`));
+    const deep = DEEP_DOT_PATHS.find((d) => rel === d || rel.startsWith(`${d}/`)) ?? DEEP_HOME_PATTERNS.map((p) => p.exec(rel)?.[0]).find((m) => m);
     return deep ? { shown: `~/${rel}`, area: `~/${deep}`, kind: 'dotfile' } : null;
   }
   if (BLOCK_DEVICE.test(abs)) return { shown: abs, area: abs, kind: 'device' };
