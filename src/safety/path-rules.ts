@@ -124,9 +124,36 @@ function deniedPathMatch(abs: string, ctx: PathRuleContext, glob: boolean, found
  * (`~/.ssh/config`); a glob or an unknown stays matched by what it could name (`cat ~/.ssh/*`).
  */
 function secretPathMatch(abs: string, ctx: PathContext, glob: boolean, found: boolean): PathMatch | null {
-  const hit = matchPath(abs, isPublicKey(abs) ? publicKeyPatterns(SECRET_PATHS) : SECRET_PATHS, ctx, glob, found);
+  const candidates = secretCandidates(abs, ctx.home, glob);
+  if (!candidates.length) return null;
+  const hit = matchPath(abs, isPublicKey(abs) ? publicKeyPatterns(candidates) : candidates, ctx, glob, found);
   if (!hit || glob || abs.includes(UNKNOWN)) return hit;
   return matchPath(abs, SECRET_PATH_EXCEPTIONS, ctx) ? null : hit;
+}
+
+/** SECRET_PATHS by the first name below the home folder (`.ssh`, `.config`): a path there can match those alone. */
+const SECRET_PATHS_BY_TOP = new Map<string, string[]>();
+for (const p of SECRET_PATHS) {
+  const top = p.slice(2).split('/')[0]!;
+  SECRET_PATHS_BY_TOP.set(top, [...(SECRET_PATHS_BY_TOP.get(top) ?? []), p]);
+}
+const NO_PATTERNS: readonly string[] = [];
+
+/**
+ * The SECRET_PATHS a path can match, by what it names below the home folder (they all lie there):
+ * those under its first name there when that name is known (`~/.ssh/x`: the `~/.ssh` ones; a
+ * project in the home folder, none), none for a path that leaves the home folder, all of them when
+ * a wildcard or an unknown stands in the first name or above. Measured in docs/benchmarks.md
+ * ("One list of the home's credentials").
+ */
+function secretCandidates(abs: string, home: string, glob: boolean): readonly string[] {
+  const known = glob || abs.includes(UNKNOWN) ? literalPrefix(abs) : abs;
+  const prefix = `${home}/`;
+  if (!known.startsWith(prefix)) return known === abs || !prefix.startsWith(known) ? NO_PATTERNS : SECRET_PATHS;
+  const rest = known.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  if (slash < 0 && known !== abs) return SECRET_PATHS;
+  return SECRET_PATHS_BY_TOP.get(slash < 0 ? rest : rest.slice(0, slash)) ?? NO_PATTERNS;
 }
 
 /** Whether the last name of `abs` is a public key's (`id_ed25519.pub`; not `.pub` alone). */
