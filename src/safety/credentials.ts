@@ -38,6 +38,151 @@ const awsPrintsKeys = (a: readonly string[]) =>
 /** `gpg --export-secret-keys` (and `--export-secret-subkeys`): a private key. */
 const gpgExportsSecret = (a: readonly string[]) => (a.some((x) => x.startsWith('--export-secret')) ? 'gpg --export-secret-keys' : null);
 
+/** The words that are not options (`-x`, `--x=y`): a command's verbs and operands, read loosely (an option's value may stand among them). */
+const operands = (a: readonly string[]) => a.filter((x) => !x.startsWith('-'));
+/** Whether an option is given, alone or with its value (`--reveal`, `--format=json`). */
+const hasOption = (a: readonly string[], ...names: string[]) => a.some((x) => names.some((n) => x === n || x.startsWith(`${n}=`)));
+/** The value of an option given as `-o yaml`, `-oyaml`, `-o=yaml`, `--output yaml` or `--output=yaml`; the last one counts. */
+function optionValue(a: readonly string[], short: string | null, long: string): string | null {
+  let value: string | null = null;
+  a.forEach((x, i) => {
+    if (x === long || x === short) value = a[i + 1] ?? null;
+    else if (x.startsWith(`${long}=`)) value = x.slice(long.length + 1);
+    else if (short && x.startsWith(short) && x.length > short.length) value = x.slice(short.length).replace(/^=/, '');
+  });
+  return value;
+}
+
+/** `vault kv get`, `vault read`, `vault token lookup|create` (the token's `id`), `vault print token`: a secret's value or a token. */
+const vaultPrints = (a: readonly string[]) => {
+  const [v, w] = operands(a);
+  return (v === 'kv' && w === 'get') || v === 'read' || (v === 'token' && (w === 'lookup' || w === 'create')) || (v === 'print' && w === 'token')
+    ? `vault ${v === 'read' ? 'read' : `${v} ${w}`}`
+    : null;
+};
+
+/** 1Password's `op read`, `op inject`, `op document get`, `op item get --reveal` (or as JSON, which holds the values). */
+const opPrints = (a: readonly string[]) => {
+  const [v, w] = operands(a);
+  if (v === 'read' || v === 'inject') return `op ${v}`;
+  if (v === 'document' && w === 'get') return 'op document get';
+  return v === 'item' && w === 'get' && (hasOption(a, '--reveal') || optionValue(a, null, '--format') === 'json') ? 'op item get --reveal' : null;
+};
+
+/** pass's subcommands; a first word that is none of them is an entry's name, shown (`pass web/github` is `pass show web/github`). */
+const PASS_VERBS = new Set([
+  'init',
+  'ls',
+  'list',
+  'find',
+  'search',
+  'insert',
+  'add',
+  'edit',
+  'rm',
+  'remove',
+  'delete',
+  'mv',
+  'rename',
+  'cp',
+  'copy',
+  'git',
+  'help',
+  'version',
+]);
+/** `pass show NAME`, `pass NAME`, `pass grep`, `pass generate` (it prints the new password), `pass otp`; gopass's `show`, `cat`, `otp`. */
+const passPrints = (a: readonly string[]) => {
+  const [v] = operands(a);
+  return v !== undefined && !PASS_VERBS.has(v) && !hasOption(a, '-c', '--clip')
+    ? `pass ${v === 'show' || v === 'grep' || v === 'generate' || v === 'otp' ? v : 'show'}`
+    : null;
+};
+const gopassPrints = (a: readonly string[]) => {
+  const [v] = operands(a);
+  return v === 'show' || v === 'cat' || v === 'otp' ? `gopass ${v}` : null;
+};
+
+/** Bitwarden's `bw get` (a password, an item, a note: not `bw get template`), `bw list items`, `bw export`. */
+const bwPrints = (a: readonly string[]) => {
+  const [v, w] = operands(a);
+  return (v === 'get' && w !== 'template') || (v === 'list' && w === 'items') || v === 'export' ? `bw ${v}` : null;
+};
+
+/** What decrypts a file to stdout: `sops -d|--decrypt|decrypt`, `age -d|--decrypt`. */
+const decrypts = (program: string) => (a: readonly string[]) =>
+  a.includes('-d') || hasOption(a, '--decrypt') || (program === 'sops' && operands(a)[0] === 'decrypt') ? `${program} --decrypt` : null;
+
+/** `aws secretsmanager get-secret-value|batch-get-secret-value`, `aws ssm get-parameter(s)|get-parameters-by-path --with-decryption` (without it a SecureString comes encrypted). */
+const awsPrintsSecrets = (a: readonly string[]) => {
+  const ops = operands(a);
+  const at = (service: string) => ops[ops.indexOf(service) + 1] ?? '';
+  if (ops.includes('secretsmanager') && /^(batch-)?get-secret-value$/.test(at('secretsmanager'))) return `aws secretsmanager ${at('secretsmanager')}`;
+  return ops.includes('ssm') && /^get-parameters?(-by-path)?$/.test(at('ssm')) && a.includes('--with-decryption')
+    ? `aws ssm ${at('ssm')} --with-decryption`
+    : null;
+};
+
+/** `gcloud secrets versions access`. */
+const gcloudPrintsSecret = (a: readonly string[]) => {
+  const ops = operands(a);
+  const i = ops.indexOf('secrets');
+  return i >= 0 && ops[i + 1] === 'versions' && ops[i + 2] === 'access' ? 'gcloud secrets versions access' : null;
+};
+
+/** `az keyvault secret show|download`. */
+const azPrintsSecret = (a: readonly string[]) => {
+  const [v, w, x] = operands(a);
+  return v === 'keyvault' && w === 'secret' && (x === 'show' || x === 'download') ? `az keyvault secret ${x}` : null;
+};
+
+/**
+ * `kubectl get secret … -o yaml|json|jsonpath=…|go-template=…` (a secret's data; the default table and
+ * `-o name|wide` show names only), `kubectl config view --raw` (the kubeconfig's keys and tokens);
+ * `oc` too.
+ */
+const kubectlPrints = (a: readonly string[]) => {
+  const ops = operands(a);
+  const verb = ops.findIndex((x) => x === 'get' || x === 'config');
+  if (verb < 0) return null;
+  if (ops[verb] === 'config') return ops[verb + 1] === 'view' && hasOption(a, '--raw') ? 'kubectl config view --raw' : null;
+  const kinds = (ops[verb + 1] ?? '').toLowerCase().split(',');
+  if (!kinds.some((k) => /^(secrets?|secret\/.*|secrets\/.*)$/.test(k))) return null;
+  const format = optionValue(a, '-o', '--output') ?? '';
+  return /^(yaml|json|jsonpath|go-template|template|custom-columns)/.test(format) ? `kubectl get secret -o ${format.replace(/=.*/, '')}` : null;
+};
+
+/** `git credential fill`: the password git's helper keeps for a host. */
+const gitCredentialFill = (a: readonly string[]) => {
+  const ops = operands(a);
+  return ops[ops.indexOf('credential') + 1] === 'fill' && ops.includes('credential') ? 'git credential fill' : null;
+};
+
+/** Doppler's `secrets` (a table with the values), `secrets get|download`; Infisical's `export`, `secrets` and `secrets get`. */
+const secretManagerPrints = (program: string) => (a: readonly string[]) => {
+  const [v, w] = operands(a);
+  return v === 'export' || (v === 'secrets' && (w === undefined || w === 'get' || w === 'download')) ? `${program} ${[v, w].filter(Boolean).join(' ')}` : null;
+};
+
+/** `heroku config` (every config var of an app, its database URL among them), `heroku config:get`. */
+const herokuPrintsConfig = (a: readonly string[]) => {
+  const [v] = operands(a);
+  return v === 'config' || v === 'config:get' ? `heroku ${v}` : null;
+};
+
+/** `netlify env:list` and `env:get`: a site's environment variables with their values. */
+const netlifyPrintsEnv = (a: readonly string[]) => {
+  const [v] = operands(a);
+  return v === 'env:list' || v === 'env:get' ? `netlify ${v}` : null;
+};
+
+/** `docker inspect` / `docker container inspect` (a container's environment is in it) unless a `--format` that names no `Env` or `Config` picks something else (`{{.State.Health}}`); podman too. */
+const dockerInspectPrints = (program: string) => (a: readonly string[]) => {
+  const ops = operands(a);
+  if (!(ops[0] === 'inspect' || (ops[0] === 'container' && ops[1] === 'inspect'))) return null;
+  const format = optionValue(a, '-f', '--format');
+  return format === null || /Env|Config|json \./.test(format) ? `${program} inspect` : null;
+};
+
 export const CREDENTIALS: readonly Credential[] = [
   {
     what: 'a GitHub token',
@@ -98,6 +243,40 @@ export const CREDENTIALS: readonly Credential[] = [
     what: 'a keychain password',
     variables: [],
     printers: [{ program: 'security', prints: (a) => (a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null) }],
+    hosts: [],
+  },
+  {
+    what: 'a secret from a secret manager or password store',
+    variables: [],
+    printers: [
+      { program: 'vault', prints: vaultPrints },
+      { program: 'op', prints: opPrints },
+      { program: 'pass', prints: passPrints },
+      { program: 'gopass', prints: gopassPrints },
+      { program: 'bw', prints: bwPrints },
+      { program: 'sops', prints: decrypts('sops') },
+      { program: 'age', prints: decrypts('age') },
+      { program: 'aws', prints: awsPrintsSecrets },
+      { program: 'gcloud', prints: gcloudPrintsSecret },
+      { program: 'az', prints: azPrintsSecret },
+      { program: 'kubectl', prints: kubectlPrints },
+      { program: 'oc', prints: kubectlPrints },
+      { program: 'git', prints: gitCredentialFill },
+      { program: 'secret-tool', prints: (a) => (operands(a)[0] === 'lookup' ? 'secret-tool lookup' : null) },
+      { program: 'doppler', prints: secretManagerPrints('doppler') },
+      { program: 'infisical', prints: secretManagerPrints('infisical') },
+    ],
+    hosts: [],
+  },
+  {
+    what: "an app's or a container's environment",
+    variables: [],
+    printers: [
+      { program: 'heroku', prints: herokuPrintsConfig },
+      { program: 'netlify', prints: netlifyPrintsEnv },
+      { program: 'docker', prints: dockerInspectPrints('docker') },
+      { program: 'podman', prints: dockerInspectPrints('podman') },
+    ],
     hosts: [],
   },
 ];

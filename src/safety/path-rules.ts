@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { isSecretTemplate, PROJECT_SECRET_NAMES, PUBLIC_KEY_SUFFIX, secretNameGlob } from '../model/sandbox.ts';
+import { HOME_CREDENTIALS, isSecretTemplate, PROJECT_SECRET_NAMES, PUBLIC_KEY_SUFFIX, secretNameGlob } from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, type PathMatch, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
@@ -15,27 +15,14 @@ import { UNKNOWN } from './shell.ts';
  */
 
 /**
- * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): git,
- * HTTP, registry and cloud logins in the home folder. `filesystem.deniedPaths` adds its own.
+ * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): what
+ * model/sandbox.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
+ * `~/` patterns. `filesystem.deniedPaths` adds its own.
  */
-export const SECRET_PATHS: readonly string[] = [
-  '~/.git-credentials',
-  '~/.netrc',
-  '~/.pypirc',
-  '~/.docker/config.json',
-  '~/.config/gh/hosts.yml',
-  '~/.config/hub',
-  '~/.vault-token',
-  '~/.cargo/credentials',
-  '~/.cargo/credentials.toml',
-  '~/.terraform.d/credentials.tfrc.json',
-  '~/.config/gcloud/credentials.db',
-  '~/.config/gcloud/access_tokens.db',
-  '~/.config/gcloud/application_default_credentials.json',
-  '~/.azure/msal_token_cache.json',
-  '~/.azure/accessTokens.json',
-  '~/.password-store',
-];
+export const SECRET_PATHS: readonly string[] = HOME_CREDENTIALS.flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.hide}${p ? `/${p}` : ''}`));
+
+/** The paths below a credential folder that SECRET_PATHS names but that hold no secret (`~/.ssh/config`, `~/.ssh/*.pub`): a path written out that one of them matches is none. */
+export const SECRET_PATH_EXCEPTIONS: readonly string[] = HOME_CREDENTIALS.flatMap((c) => (c.except ?? []).map((n) => `~/${c.hide}/${n}`));
 
 /** The secret names that are an extension (`*.p12`): all a name-glob starting with a wildcard is checked against. */
 const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
@@ -105,7 +92,7 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
     const denied = deniedPathMatch(abs, ctx, glob, found);
     if (denied)
       return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
-    const secret = matchPath(abs, SECRET_PATHS, ctx, glob, found);
+    const secret = secretPathMatch(abs, ctx, glob, found);
     if (secret)
       return {
         rule: `secrets.paths: ${secret.pattern}`,
@@ -128,8 +115,50 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
  */
 function deniedPathMatch(abs: string, ctx: PathRuleContext, glob: boolean, found: boolean): PathMatch | null {
   const patterns = ctx.policy.deniedPaths;
-  const publicKey = abs.endsWith(PUBLIC_KEY_SUFFIX) && abs.lastIndexOf('/') < abs.length - PUBLIC_KEY_SUFFIX.length - 1;
-  return matchPath(abs, publicKey ? publicKeyPatterns(patterns) : patterns, ctx, glob, found);
+  return matchPath(abs, isPublicKey(abs) ? publicKeyPatterns(patterns) : patterns, ctx, glob, found);
+}
+
+/**
+ * The SECRET_PATHS pattern `abs` falls under, or null: as deniedPathMatch (a public key is reached
+ * only by a name written out), and a path written out that SECRET_PATH_EXCEPTIONS names is none
+ * (`~/.ssh/config`); a glob or an unknown stays matched by what it could name (`cat ~/.ssh/*`).
+ */
+function secretPathMatch(abs: string, ctx: PathContext, glob: boolean, found: boolean): PathMatch | null {
+  const candidates = secretCandidates(abs, ctx.home, glob);
+  if (!candidates.length) return null;
+  const hit = matchPath(abs, isPublicKey(abs) ? publicKeyPatterns(candidates) : candidates, ctx, glob, found);
+  if (!hit || glob || abs.includes(UNKNOWN)) return hit;
+  return matchPath(abs, SECRET_PATH_EXCEPTIONS, ctx) ? null : hit;
+}
+
+/** SECRET_PATHS by the first name below the home folder (`.ssh`, `.config`): a path there can match those alone. */
+const SECRET_PATHS_BY_TOP = new Map<string, string[]>();
+for (const p of SECRET_PATHS) {
+  const top = p.slice(2).split('/')[0]!;
+  SECRET_PATHS_BY_TOP.set(top, [...(SECRET_PATHS_BY_TOP.get(top) ?? []), p]);
+}
+const NO_PATTERNS: readonly string[] = [];
+
+/**
+ * The SECRET_PATHS a path can match, by what it names below the home folder (they all lie there):
+ * those under its first name there when that name is known (`~/.ssh/x`: the `~/.ssh` ones; a
+ * project in the home folder, none), none for a path that leaves the home folder, all of them when
+ * a wildcard or an unknown stands in the first name or above. Measured in docs/benchmarks.md
+ * ("One list of the home's credentials").
+ */
+function secretCandidates(abs: string, home: string, glob: boolean): readonly string[] {
+  const known = glob || abs.includes(UNKNOWN) ? literalPrefix(abs) : abs;
+  const prefix = `${home}/`;
+  if (!known.startsWith(prefix)) return known === abs || !prefix.startsWith(known) ? NO_PATTERNS : SECRET_PATHS;
+  const rest = known.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  if (slash < 0 && known !== abs) return SECRET_PATHS;
+  return SECRET_PATHS_BY_TOP.get(slash < 0 ? rest : rest.slice(0, slash)) ?? NO_PATTERNS;
+}
+
+/** Whether the last name of `abs` is a public key's (`id_ed25519.pub`; not `.pub` alone). */
+function isPublicKey(abs: string): boolean {
+  return abs.endsWith(PUBLIC_KEY_SUFFIX) && abs.lastIndexOf('/') < abs.length - PUBLIC_KEY_SUFFIX.length - 1;
 }
 
 /** The patterns of a list that reach a public key (deniedPathMatch): a last name written out, or ending in `.pub`; one list per list. */

@@ -35,7 +35,7 @@ describe('file tools writing system paths and dotfiles: the system family', () =
     edit('~/.zshrc'),
     edit('~/.ssh/authorized_keys'),
     write('~/.gitconfig'),
-    multiEdit('~/.npmrc'),
+    multiEdit('~/.yarnrc'),
     notebookEdit('~/.config/x/nb.ipynb'),
     write('~/.local/bin/git'),
     write('/proc/self/root/etc/hosts'),
