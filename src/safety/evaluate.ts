@@ -29,6 +29,7 @@ import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.t
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
+import { checkTransportSettings } from './transport-settings.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -395,6 +396,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     add(checkMovedAway(inv, { ...bctx, cwd: w.fallback }));
   }
   add(axmeCommand(inv));
+  // `npm config set registry http://…`, `export NODE_TLS_REJECT_UNAUTHORIZED=0`: a setting that sends credentials or code elsewhere (transport-settings.ts)
+  add(checkTransportSettings(cmd, inv));
   add(gitConfigEnv(cmd, inv));
   add(actorEnv(cmd, inv));
   // find -exec cmd ... ; runs cmd for each file
