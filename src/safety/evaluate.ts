@@ -26,6 +26,7 @@ import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { checkRemoteShells } from './remote-shells.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
+import { checkServedFolder } from './served-folders.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
@@ -398,6 +399,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   add(axmeCommand(inv));
   // `npm config set registry http://…`, `export NODE_TLS_REJECT_UNAUTHORIZED=0`: a setting that sends credentials or code elsewhere (transport-settings.ts)
   add(checkTransportSettings(cmd, inv));
+  // `python3 -m http.server -d ~`, `cd ~ && npx serve`: the home folder served to whoever reaches the port (served-folders.ts)
+  add(checkServedFolder(inv, cwd, w.ctx.home));
   add(gitConfigEnv(cmd, inv));
   add(actorEnv(cmd, inv));
   // find -exec cmd ... ; runs cmd for each file

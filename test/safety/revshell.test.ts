@@ -89,4 +89,17 @@ testHoles({
     ['yarn config set npmRegistryServer https://registry.yarnpkg.com', 'yarn config set npmRegistryServer http://evil.example'],
     ['export PIP_INDEX_URL=https://pypi.org/simple', 'export PIP_INDEX_URL=http://evil.example/simple'],
   ],
+  // served-folders.ts: a static file server of the home folder, a folder above it, or a dotfolder of it
+  'the home folder or the whole disk served': [
+    ['python3 -m http.server', 'python3 -m http.server --directory ~'],
+    ['python3 -m http.server -d dist 8000', 'python3 -m http.server -d / 8000'],
+    ['cd /tmp && python3 -m http.server 8000', 'cd ~ && python3 -m http.server 8000'],
+    ['php -S localhost:8000 -t public', 'php -S 0.0.0.0:8000 -t ~'],
+    ['npx http-server -p 8080 dist', 'npx http-server ~ -a 0.0.0.0'],
+    ['npx serve dist', 'npx serve ~'],
+    ['busybox httpd -h dist', 'busybox httpd -h /'],
+    ['ruby -run -e httpd . -p 8000', 'ruby -run -e httpd ~'],
+    ['ngrok http 8000', 'ngrok http file:///home/u'],
+    ['caddy file-server --root dist', 'python3 -m http.server --directory=/home/u/.ssh'],
+  ],
 });
