@@ -41,8 +41,8 @@ export function checkRemoteShells(commands: readonly SimpleCommand[], invocation
     if (touches(c, inv)) line.network = true;
     if (line.shell && line.network) return finding(`\`${line.shell.program}\` runs the commands it reads from a network connection`);
     if (!inv) continue;
-    const run = networkSink(inv)?.runs.find(isInteractiveShell);
-    if (run !== undefined && opensConnection(inv)) return finding(`\`${inv.program}\` hands \`${run}\` to whoever is at the other end of its connection`);
+    const run = opensConnection(inv) ? networkSink(inv)?.runs.find(isInteractiveShell) : undefined;
+    if (run !== undefined) return finding(`\`${inv.program}\` hands \`${run}\` to whoever is at the other end of its connection`);
     if (codeBindsShell(inv)) return finding(`\`${inv.program}\`'s code opens a socket and starts a shell on it`);
   }
   return null;
@@ -86,7 +86,7 @@ const LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 /** Whether an interpreter's inline code opens a socket and names a shell to start with no script of its own (`"/bin/sh"`, `"bash -i"`; not `"sh -c 'ls'"`), or pty.spawn. */
 function codeBindsShell(inv: Invocation): boolean {
   const lang = languageOf(inv.program);
-  if (!lang) return false;
+  if (!lang || lang === 'awk') return false;
   const args = inv.args.map((w) => w.value);
   const code = inlineCode(inv.program, lang, args) ?? inv.command.redirects.find((r) => r.input)?.input ?? null;
   if (!code || code.length > 64 * 1024 || !OPENS_SOCKET.test(code)) return false;
