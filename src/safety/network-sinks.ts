@@ -347,12 +347,29 @@ const URL_CLIENTS: Record<string, UrlClientShape> = {
 /** The options of nc and ncat that run a program on the connection (`-e /usr/bin/env`, `--sh-exec env`): its output is sent. */
 const EXEC_OPTIONS = new Set(['-e', '-c', '--exec', '--sh-exec', '--lua-exec']);
 
-/** The command lines a sink runs and sends the output of (Sink.runs). */
+/** The command lines a sink runs and sends the output of (Sink.runs); `-e/bin/sh` carries its value. */
 function runCommands(program: string, args: readonly string[]): string[] {
   if (program === 'socat') return args.flatMap((a) => /^(?:EXEC|SYSTEM):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$/i.exec(a)?.[1] ?? []);
   if (program === 'nc' || program === 'ncat' || program === 'netcat')
-    return args.flatMap((a, i) => (EXEC_OPTIONS.has(a) ? (args[i + 1] ?? []) : (/^--(?:sh-)?exec=(.*)$/.exec(a)?.[1] ?? [])));
+    return args.flatMap((a, i) => (EXEC_OPTIONS.has(a) ? (args[i + 1] ?? []) : (/^(?:--(?:sh-)?exec=|-e)(.+)$/.exec(a)?.[1] ?? [])));
   return [];
+}
+
+/** socat's addresses that reach the network (`TCP:h:p`, `TCP-LISTEN:4444`, `OPENSSL:h:p`, `UDP4-RECVFROM:53`), not a file, a pipe or stdio. */
+const SOCAT_NETWORK = /^(?:tcp|udp|sctp|dccp|openssl|ssl|socks|proxy|ip|vsock)[\w-]*:/i;
+
+/**
+ * Whether `inv` holds a connection to another machine open, reading from it and writing into it
+ * (the programs that make one of stdin and stdout: `nc h p`, `nc -l 8080`, `telnet h p`, `openssl
+ * s_client -connect h:p`, socat with a network address): what it reads arrives from whoever is at
+ * the other end. Not the clients of one request (`curl`, `ssh`, which authenticates the host).
+ */
+export function opensConnection(inv: Invocation): boolean {
+  const p = inv.program;
+  if (p === 'nc' || p === 'ncat' || p === 'netcat' || p === 'telnet' || p === 'cryptcat' || p === 'pwncat') return true;
+  if (p === 'openssl') return /^s_(client|server)$/.test(inv.args[0]?.value ?? '');
+  if (p === 'socat') return inv.args.some((a) => SOCAT_NETWORK.test(a.value));
+  return false;
 }
 
 /**

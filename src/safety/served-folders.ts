@@ -1,0 +1,92 @@
+import { operandAt } from './argv.ts';
+import type { Invocation } from './command.ts';
+import type { Finding } from './git-rules.ts';
+import { resolvePath } from './paths.ts';
+import { runnerInner } from './runners.ts';
+
+/**
+ * Static file servers (docs/safety.md, "Remote shells and served folders"): each serves a folder
+ * and every file below it to whoever reaches its port — on all addresses for most by default, and
+ * to the whole internet through a tunnel (`ngrok http file:///…`). Serving the home folder, a
+ * folder above it or one of its dotfolders hands out the keys, tokens and shell histories it
+ * holds; a build folder or the project passes (`python3 -m http.server`, `npx serve dist`, `php -S
+ * localhost:8000 -t public`). The port alone (`ngrok http 8000`) tells no folder: it passes.
+ */
+
+/** The options of a server that take a value (so that value names no folder), by program. */
+const VALUED: Record<string, ReadonlySet<string>> = {
+  'http-server': new Set([
+    '-p',
+    '--port',
+    '-a',
+    '-d',
+    '-i',
+    '-e',
+    '--ext',
+    '-s',
+    '-c',
+    '-t',
+    '-P',
+    '--proxy',
+    '-C',
+    '--cert',
+    '-K',
+    '--key',
+    '--username',
+    '--password',
+    '-u',
+    '--user',
+  ]),
+  serve: new Set(['-l', '--listen', '-p', '-c', '--config', '--ssl-cert', '--ssl-key', '--ssl-pass']),
+  'live-server': new Set([]),
+};
+
+/** The folder `inv` serves as written (`.` for the folder it runs in), or null when it serves none. */
+export function servedFolder(inv: Invocation): string | null {
+  const args = inv.args.map((w) => w.value);
+  const inner = /^python[\d.]*$|^py$/.test(inv.program) ? runnerInner(inv.program, args) : null;
+  if (inner?.[0] === 'http.server') return optionValue(inner[1], /^(-d|--directory)$/, /^--directory=(.+)$/) ?? '.';
+  if (inner?.[0] === 'SimpleHTTPServer') return '.';
+  if (/^php[\d.]*$/.test(inv.program) && args.includes('-S')) return optionValue(args, /^-t$/, /^-t(.+)$/) ?? '.';
+  if (inv.program === 'httpd' && inv.via.includes('busybox')) return optionValue(args, /^-h$/, /^-h(.+)$/) ?? '.';
+  if (/^ruby[\d.]*$/.test(inv.program) && args.includes('-run')) {
+    const at = args.indexOf('httpd');
+    if (at < 0 || args[at - 1] !== '-e') return null;
+    const dir = operandAt(args, new Set(['-p', '--port', '-b', '--bind-address']), at + 1);
+    return dir < 0 ? '.' : args[dir]!;
+  }
+  if (Object.hasOwn(VALUED, inv.program)) {
+    const dir = operandAt(args, VALUED[inv.program]);
+    return dir < 0 ? '.' : args[dir]!;
+  }
+  if (inv.program === 'caddy' && args[0] === 'file-server') return optionValue(args, /^(-r|--root)$/, /^--root=(.+)$/) ?? '.';
+  if (inv.program === 'ngrok') {
+    const file = args.find((a) => a.startsWith('file://'));
+    return file ? decodeURI(file.slice(7)) || '/' : null;
+  }
+  return null;
+}
+
+/** The value of an option given apart (`-d DIR`) or joined (`--directory=DIR`, `-tDIR`). */
+function optionValue(args: readonly string[], apart: RegExp, joined: RegExp): string | null {
+  for (let i = 0; i < args.length; i++) {
+    if (apart.test(args[i]!)) return args[i + 1] ?? null;
+    const m = joined.exec(args[i]!);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** The finding on a server of the home folder, a folder holding it, or a folder below a dotfolder of it; null for any other, or one only the running shell knows. */
+export function checkServedFolder(inv: Invocation, cwd: string | null, home: string): Finding | null {
+  const written = servedFolder(inv);
+  if (written === null || written.includes('\uE000')) return null;
+  if (cwd === null && !written.startsWith('/')) return null;
+  const folder = resolvePath(written, { cwd: cwd ?? '/', home });
+  const holdsHome = folder === '/' || home === folder || home.startsWith(`${folder}/`);
+  if (!holdsHome && !folder.startsWith(`${home}/.`)) return null;
+  return {
+    rule: 'network.servedFolder',
+    reason: `\`${inv.program}\` would serve ${folder} to whoever reaches its port, the keys, tokens and histories in ${holdsHome ? 'the home folder' : 'it'} with it: serve the project's own folder (\`--directory dist\`)`,
+  };
+}
