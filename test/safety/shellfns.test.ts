@@ -1,0 +1,22 @@
+import { testHoles } from './context.ts';
+
+/**
+ * What the shell does that the guard once read wrongly: a subshell's assignments, a function that
+ * runs its arguments, a launcher or runner of a line, a download piped into an interpreter:
+ * [an everyday command, its dangerous neighbour]. The context is context.ts's: the project
+ * /home/u/proj on main, home /home/u.
+ */
+testHoles({
+  // `( )`, `$( )`, backticks, `<( )`, each stage of a pipeline of more than one (bash without lastpipe), a `&` command: subshells
+  'what a subshell sets is gone after it': [
+    ['v=dist; rm -rf "$v"', 'v=/; (v=dist); rm -rf "$v"'],
+    ['(cd sub && make)', 'v=/; true | v=dist; rm -rf "$v"'],
+    ['x=$(pwd); echo "$x"', 'v=/; x=$(v=dist); rm -rf "$v"'],
+    ['v=/; (v=dist; rm -rf "$v")', 'v=/; x=`v=dist`; rm -rf "$v"'],
+    ['v=/; if true; then v=dist; fi; rm -rf "$v"', 'v=/; v=dist & rm -rf "$v"'],
+    ['v=/; { v=dist; }; rm -rf "$v"', 'v=/; read v <<< dist | cat; rm -rf "$v"'],
+    ['v=/; true && v=dist; rm -rf "$v"', 'v=/; true | { v=dist; }; rm -rf "$v"'],
+    ['read v <<< dist; rm -rf "$v"', 'v=/; cat <(v=dist); rm -rf "$v"'],
+    ['v=dist; (v=/); rm -rf "$v"', 'set -- /; (set -- dist); rm -rf "$1"'],
+  ],
+});
