@@ -105,6 +105,13 @@ export class PipelineLanes {
     }));
   }
 
+  /** Whether the body of a function called (`compound`) may be read again with the call's words (function-calls.ts): false past the scanning bound. */
+  scanCall(compound: CompoundOutput): boolean {
+    this.scanned += compound.to - compound.from;
+    if (this.scanned > MAX_COMPOUND_SCAN) this.tooLarge = true;
+    return !this.tooLarge;
+  }
+
   /** The output ends of `compound`, found once; none past the scanning bound. */
   private endsOf(compound: CompoundOutput): Stage[] {
     if (compound.ends) return compound.ends;

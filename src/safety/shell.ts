@@ -10,6 +10,7 @@
  */
 
 import { expandWord, L_OPEN, staticOutput, UNKNOWN, unsplit } from './expand.ts';
+import { argumentRuns } from './function-calls.ts';
 import { loopRunsOf } from './loop-runs.ts';
 import { type CompoundOutput, PipelineLanes } from './pipeline-lanes.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
@@ -282,6 +283,12 @@ class Parser extends WordReader {
       // `f | sh` of a function defined on the line: what its body writes
       const called = this.lanes.functions.get(cmd.words[0]?.value ?? '');
       if (called && !this.compound) this.compound = called;
+      // `run(){ "$@"; }; run rm -rf ~`: the body's commands that use the call's words, with them
+      const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+      const runsArgs = at >= 0 ? this.lanes.functions.get(cmd.words[at]!.value) : undefined;
+      if (runsArgs && this.lanes.scanCall(runsArgs))
+        for (const run of placed) this.out.push(...argumentRuns(runsArgs.out.slice(runsArgs.from, runsArgs.to), run, at + 1));
+      this.tooDeep ||= this.lanes.tooLarge;
     }
   }
 

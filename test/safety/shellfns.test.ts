@@ -19,4 +19,15 @@ testHoles({
     ['read v <<< dist; rm -rf "$v"', 'v=/; cat <(v=dist); rm -rf "$v"'],
     ['v=dist; (v=/); rm -rf "$v"', 'set -- /; (set -- dist); rm -rf "$1"'],
   ],
+  // a call runs its function's body with its words as "$@": a body whose command is "$@" runs them
+  "a function that runs its arguments runs the call's words": [
+    ['retry(){ for i in 1 2 3; do "$@" && break; done; }; retry npm test', 'retry(){ for i in 1 2 3; do "$@" && break; done; }; retry rm -rf /etc'],
+    ['run(){ "$@"; }; run npm test', 'run(){ "$@"; }; run rm -rf ~'],
+    ['f(){ echo "$@"; }; f rm -rf ~', 'f(){ $*; }; f rm -rf ~'],
+    ['f(){ eval "$@"; }; f npm test', 'f(){ eval "$@"; }; f \'rm -rf ~\''],
+    ['f(){ "$1" "${@:2}"; }; f ls -la', 'f(){ "$1" "${@:2}"; }; f rm -rf ~'],
+    ['timed(){ time "$@"; }; timed npm run build', 'timed(){ time "$@"; }; timed git push --force origin main'],
+    ['g(){ "$@"; }; f(){ g "$@"; }; f npm test', 'g(){ "$@"; }; f(){ g "$@"; }; f rm -rf ~'],
+    ['run() ( "$@" ); X=1 run npm test', 'run() ( "$@" ); X=1 run rm -rf ~'],
+  ],
 });
