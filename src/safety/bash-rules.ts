@@ -2,6 +2,7 @@ import { type Invocation, queuesStdin, runsStdin, SHELLS, shellReadsStdin } from
 import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
+import { makefileRecipes, makeReadsStdin } from './makefile-recipes.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
@@ -81,9 +82,14 @@ export function sourcesStdin(inv: Invocation): boolean {
   return (inv.program === 'source' || inv.program === '.') && STDIN_FILES.has(inv.args[0]?.value ?? '');
 }
 
-/** Whether `inv` runs the text it reads on stdin as commands: a shell reading its script there, `at`, `source /dev/stdin`. */
+/** Whether `inv` runs the text it reads on stdin as commands: a shell reading its script there, `at`, `source /dev/stdin`, `make -f -` (its recipes). */
 export function runsFedText(inv: Invocation): boolean {
-  return runsStdin(inv) || sourcesStdin(inv);
+  return runsStdin(inv) || sourcesStdin(inv) || makeReadsStdin(inv.program, argvOf(inv).slice(1));
+}
+
+/** The shell text of what `inv` reads on stdin (runsFedText): a Makefile's recipes for `make -f -`, else the text itself. */
+export function fedScript(inv: Invocation, text: string): string {
+  return makeReadsStdin(inv.program, argvOf(inv).slice(1)) ? makefileRecipes(text) : text;
 }
 
 export interface PipedInvocation {

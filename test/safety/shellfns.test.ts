@@ -48,4 +48,14 @@ testHoles({
     ['axme sandbox -- git reset --hard', "npx axme sandbox -c 'rm -rf ~'"],
     ["npx axme sandbox -c 'npm run build'", 'node_modules/.bin/axme sandbox -c="rm -rf ~"'],
   ],
+  // a Makefile the line writes: its recipes are shell lines; yarn 2+ runs `exec`'s first operand as a shell script
+  'a literal script handed to a runner': [
+    ['make -f build.mk all', "echo 'x: ; rm -rf ~' | make -f -"],
+    ["echo 'x: ; echo hi' | make -f -", "make -f <(echo 'x: ; rm -rf ~')"],
+    ['make test', "printf 'x:\\n\\trm -rf ~\\n' | make -f -"],
+    ['yarn exec tsc', "yarn exec 'rm -rf /'"],
+    ["yarn exec echo 'a; rm -rf ~'", "yarn exec 'npm publish'"],
+    ["npm exec -c 'eslint .'", "npm exec -c 'rm -rf ~'"],
+    ['pnpm exec tsc', "pnpm exec sh -c 'rm -rf ~'"],
+  ],
 });
