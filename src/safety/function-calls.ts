@@ -26,6 +26,11 @@ function argumentsFor(w: Word, args: readonly Word[]): Word[] | null {
   return from ? args.slice(Math.max(0, Number(from[1]) - 1)) : null;
 }
 
+/** The commands of a function's `body` that use its positional parameters (`"$@"`, `$1`…): those a call reads again. */
+export function positionalUsers(body: readonly SimpleCommand[]): SimpleCommand[] {
+  return body.filter((c) => c.words.some((w) => !w.subs.length && argumentsFor(w, []) !== null));
+}
+
 /**
  * The commands of a function's `body` that use its positional parameters, with the words of
  * `call` from `first` on (`f a b`: after the function's name) in their place, placed where the call stands.

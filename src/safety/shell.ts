@@ -286,8 +286,8 @@ class Parser extends WordReader {
       // `run(){ "$@"; }; run rm -rf ~`: the body's commands that use the call's words, with them
       const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
       const runsArgs = at >= 0 ? this.lanes.functions.get(cmd.words[at]!.value) : undefined;
-      if (runsArgs && this.lanes.scanCall(runsArgs))
-        for (const run of placed) this.out.push(...argumentRuns(runsArgs.out.slice(runsArgs.from, runsArgs.to), run, at + 1));
+      const users = runsArgs ? this.lanes.argumentUsers(runsArgs, placed.length) : [];
+      for (const run of users.length ? placed : []) this.out.push(...argumentRuns(users, run, at + 1));
       this.tooDeep ||= this.lanes.tooLarge;
     }
   }

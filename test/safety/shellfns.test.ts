@@ -29,6 +29,8 @@ testHoles({
     ['timed(){ time "$@"; }; timed npm run build', 'timed(){ time "$@"; }; timed git push --force origin main'],
     ['g(){ "$@"; }; f(){ g "$@"; }; f npm test', 'g(){ "$@"; }; f(){ g "$@"; }; f rm -rf ~'],
     ['run() ( "$@" ); X=1 run npm test', 'run() ( "$@" ); X=1 run rm -rf ~'],
+    // past 4,096 commands read again for the calls (a body of 1,000 `"$@"` called 1,000 times took 5 s), too large to check
+    [`f(){ ${'"$@"; '.repeat(10)}}; ${'f ls; '.repeat(10)}`, `f(){ ${'"$@"; '.repeat(1000)}}; ${'f ls; '.repeat(1000)}`],
   ],
   // an interpreter reading its program from stdin runs the download as `| sh` does (Poetry's `curl … | python3 -` too)
   'a download piped into an interpreter that reads its program from stdin': [
