@@ -1,6 +1,8 @@
 import { type Invocation, queuesStdin, runsStdin, SHELLS, shellReadsStdin } from './command.ts';
+import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
+import { makefileRecipes, makeReadsStdin } from './makefile-recipes.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
@@ -80,9 +82,14 @@ export function sourcesStdin(inv: Invocation): boolean {
   return (inv.program === 'source' || inv.program === '.') && STDIN_FILES.has(inv.args[0]?.value ?? '');
 }
 
-/** Whether `inv` runs the text it reads on stdin as commands: a shell reading its script there, `at`, `source /dev/stdin`. */
+/** Whether `inv` runs the text it reads on stdin as commands: a shell reading its script there, `at`, `source /dev/stdin`, `make -f -` (its recipes). */
 export function runsFedText(inv: Invocation): boolean {
-  return runsStdin(inv) || sourcesStdin(inv);
+  return runsStdin(inv) || sourcesStdin(inv) || makeReadsStdin(inv.program, argvOf(inv).slice(1));
+}
+
+/** The shell text of what `inv` reads on stdin (runsFedText): a Makefile's recipes for `make -f -`, else the text itself. */
+export function fedScript(inv: Invocation, text: string): string {
+  return makeReadsStdin(inv.program, argvOf(inv).slice(1)) ? makefileRecipes(text) : text;
 }
 
 export interface PipedInvocation {
@@ -106,17 +113,24 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     const last = stages.at(-1)!;
     const lastIsShell = SHELLS.has(last[0]!);
     // a program only the shell knows (`| "$SHELL"`) may be a shell; `| at now` runs it later
+    // an interpreter reading its program from stdin (`| python3 -`, `| node`, `| perl`, PowerShell's `| iex`) runs it as a shell would
     const matchesLast = (inv: Invocation, argv: string[]) =>
       lastIsShell
-        ? ((SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args)) || queuesStdin(inv) || sourcesStdin(inv)
+        ? ((SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args)) ||
+          queuesStdin(inv) ||
+          sourcesStdin(inv) ||
+          runsProgramFromStdin(inv)
         : matchesPrefix(last, argv);
+    // PowerShell's downloaders stand for `curl` and `wget` (`iwr https://x | iex`)
+    const matchesFirst = (argv: string[]) =>
+      matchesPrefix(first, argv) || (DOWNLOADERS.has(first[0]!) && first.length === 1 && POWERSHELL_DOWNLOADERS.test(argv[0]!));
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell
     const firstAt = new Map<number, number>();
     const lastAt = new Map<number, number>();
     for (const [k, c] of calls.entries()) {
-      if (matchesPrefix(first, argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
+      if (matchesFirst(argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
       if (matchesLast(c.inv, argvs[k]!)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
     }
     for (const [pipeline, at] of firstAt) if ((lastAt.get(pipeline) ?? -1) > at) return { rule, reason };
@@ -125,6 +139,25 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     }
   }
   return null;
+}
+
+/** The downloaders of the default pipeline patterns, and PowerShell's, which stand for them (`curl` is Invoke-WebRequest's alias there). */
+const DOWNLOADERS = new Set(['curl', 'wget']);
+const POWERSHELL_DOWNLOADERS = /^(?:iwr|irm|invoke-webrequest|invoke-restmethod)(?:\.exe)?$/i;
+/** PowerShell's Invoke-Expression: it runs the text piped in as code (`iwr https://x | iex`). */
+const POWERSHELL_EVAL = /^(?:iex|invoke-expression)$/i;
+
+/**
+ * Whether `inv` runs the text piped into it as a program: an interpreter with no inline code and no
+ * script named (`python3 -`, `python3`, `node`, `perl`, `ruby`, `php`; not `python3 -m json.tool`,
+ * `python3 -c '…'`, `node -e '…'`, which read it as data), or PowerShell's `iex`.
+ */
+export function runsProgramFromStdin(inv: Invocation): boolean {
+  if (POWERSHELL_EVAL.test(inv.program)) return true;
+  const lang = languageOf(inv.program);
+  if (!lang) return false;
+  const args = inv.args.map((a) => a.value);
+  return inlineCode(inv.program, lang, args) === null && readsProgramFromStdin(inv.program, lang, args);
 }
 
 export function argvOf(inv: Invocation): string[] {

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { argvOf, type BashContext, checkLists, checkPipelines, isExempt, listed, type PipedInvocation, runsFedText } from './bash-rules.ts';
+import { argvOf, type BashContext, checkLists, checkPipelines, fedScript, isExempt, listed, type PipedInvocation, runsFedText } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { envFileRun } from './env-files.ts';
@@ -247,7 +247,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (invocation && runsFedText(invocation) && cmd.index > 0) {
       // what the stage before writes, or what reaches it through the filters between (fed-input.ts PipeReading)
       const text = reading.read(cmd);
-      if (text) walkScript(text, w, depth + 1);
+      if (text) walkScript(fedScript(invocation, text), w, depth + 1);
     }
     // `echo '…' | tee >(sh)`, `echo '…' > >(bash)`: a shell reading what this stage writes
     for (const text of substitutionFeeds(cmd, invocation, reading)) walkScript(text, w, depth + 1);
@@ -337,7 +337,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
-  if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) walkScript(fedScript(inv, r.input), w, depth + 1);
   // `expect <<< 'spawn …'`, `echo 'exec …' | tclsh`: the commands a Tcl script read on stdin starts
   if (inv) for (const s of stdinTclLines(inv.program, inv.args, stdinCmd.redirects.find((r) => r.input !== null)?.input ?? null)) walkScript(s, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes

@@ -1,4 +1,6 @@
 import { argvLine } from './argv-line.ts';
+import { staticOutput } from './expand.ts';
+import { makefileAt, makefileRecipes } from './makefile-recipes.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import type { Word } from './shell.ts';
 import { programIndex } from './syntax.ts';
@@ -111,6 +113,18 @@ export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
       return zellijAction(args);
     case 'nodemon':
       return nodemonLine(args);
+    // `make -f <(echo 'x: ; rm -rf ~')`: the recipes of a Makefile the line writes, each handed to a shell
+    case 'make':
+    case 'gmake':
+    case 'bmake': {
+      const written = makefileAt(
+        program,
+        args.map((w) => w.value),
+      ).map((i) => args[i]!);
+      const texts = written.map((w) => (w.raw.startsWith('<(') && w.subs.length === 1 ? staticOutput(w.subs[0]!) : null));
+      const recipes = texts.filter((t) => t !== null).map((t) => makefileRecipes(t));
+      return recipes.length ? lines(recipes, true) : null;
+    }
   }
   return null;
 }

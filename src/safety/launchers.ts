@@ -212,6 +212,8 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   guix: { valued: ['-m', '--manifest', '-f', '--file', '-r', '--root', '-L', '--load-path'], verbs: ['shell', 'environment'], commandAfter: ['--'] },
   flox: { valued: ['-d', '--dir', '-r', '--remote', '-m', '--mode'], verbs: ['activate'], commandAfter: ['--'] },
   tox: { valued: ['-e', '-c', '--conf', '--root', '--workdir', '-x', '--override'], verbs: ['exec', 'e'], commandAfter: ['--'] },
+  // `axme sandbox -c 'npm publish'`: bash runs the line in the kernel sandbox, which keeps neither the network nor the working tree from it
+  axme: { valued: [], verbs: ['sandbox'], scriptOptions: ['-c', '--c'] },
 };
 
 /** What the launcher `program` runs with `args` (see LaunchStep), or null where it is no launcher of this module (a plain wrapper, or neither). */

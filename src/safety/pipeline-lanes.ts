@@ -1,3 +1,4 @@
+import { positionalUsers } from './function-calls.ts';
 import type { SimpleCommand } from './syntax.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface CompoundOutput {
   from: number;
   to: number;
   ends?: Stage[];
+  /** a function body's commands that use the positional parameters, once asked for */
+  argumentUsers?: SimpleCommand[];
 }
 
 /** A pipeline read beside another: each stage of that one is read here too, `shift` places further on. */
@@ -32,6 +35,8 @@ interface Lane {
 
 /** How many commands the compounds piped on may scan in one command line (each is scanned once, but compounds nest). */
 const MAX_COMPOUND_SCAN = 1 << 20;
+/** How many commands the calls of the line's functions may read again with their words (`run(){ "$@"; }; run …`), in one command line. */
+const MAX_CALL_RUNS = 4096;
 /** How many stages compounds may feed besides their first output end, in one command line (each is a command read again). */
 const MAX_COMPOUND_FEEDS = 4096;
 
@@ -46,6 +51,7 @@ export class PipelineLanes {
   /** a pipeline a compound's output is piped on in: the compound's other output ends, where each of its later stages is read too */
   private readonly fed = new Map<number, Lane[]>();
   private scanned = 0;
+  private callRuns = 0;
   private feeds = 0;
   /** whether the compounds piped on went past the bounds: the line is too large to check */
   tooLarge = false;
@@ -103,6 +109,21 @@ export class PipelineLanes {
       pipeline: lanes[Math.min(r, lanes.length - 1)]!,
       index,
     }));
+  }
+
+  /**
+   * The commands of a called function's body (`compound`) that use its positional parameters,
+   * found once (function-calls.ts), each read again at the call; none past the bounds: the line
+   * is too large to check.
+   */
+  argumentUsers(compound: CompoundOutput, runs: number): readonly SimpleCommand[] {
+    if (!compound.argumentUsers) {
+      this.scanned += compound.to - compound.from;
+      compound.argumentUsers = this.scanned > MAX_COMPOUND_SCAN ? [] : positionalUsers(compound.out.slice(compound.from, compound.to));
+    }
+    this.callRuns += compound.argumentUsers.length * runs;
+    if (this.scanned > MAX_COMPOUND_SCAN || this.callRuns > MAX_CALL_RUNS) this.tooLarge = true;
+    return this.tooLarge ? [] : compound.argumentUsers;
   }
 
   /** The output ends of `compound`, found once; none past the scanning bound. */

@@ -1,4 +1,5 @@
 import { operandAt, programName } from './argv.ts';
+import { argvLine } from './argv-line.ts';
 
 /**
  * What a runner starts: the one account the rules follow — command.ts peels a runner off as it
@@ -316,6 +317,7 @@ export function runnerInner(program: string, args: readonly string[]): [string, 
  * '<line>'` hands a shell, with the words after it, else null.
  */
 export function runnerShellLine(program: string, args: readonly string[]): string | null {
+  if (program === 'yarn') return yarnExecLine(args);
   if (!SHELL_LINE_RUNNERS.has(program)) return null;
   const subs = RUN_SUBS[program]!;
   let i = 0;
@@ -336,6 +338,17 @@ export function runnerShellLine(program: string, args: readonly string[]): strin
     if (RUNNER_VALUED.has(a)) i++;
   }
   return null;
+}
+
+/**
+ * `yarn exec 'rm -rf /'`: yarn 2+ runs its first operand as a shell script (its portable shell,
+ * the other operands its "$@"), yarn 1 the operands as a command: both readings, one line each.
+ */
+function yarnExecLine(args: readonly string[]): string | null {
+  const sub = operandAt(args, RUNNER_VALUED);
+  if (args[sub] !== 'exec') return null;
+  const first = operandAt(args, RUNNER_VALUED, sub + 1);
+  return first < 0 ? null : `${args[first]}\n${argvLine(args.slice(first))}`;
 }
 
 /** Whether a runner's option hands it a shell line (`-c`, `--call`, pnpm's `--shell-mode`). */

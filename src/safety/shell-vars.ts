@@ -52,6 +52,28 @@ const NAMEREF = /^(local|declare|typeset)$/;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
+/** The commands that may change the variables: assignments, and the builtins that set or move them. */
+const CHANGERS = /^(set|shift|alias|unalias|read|mapfile|readarray|getopts|printf|export|local|declare|typeset|readonly)$/;
+
+/** Whether `cmd` may change the variables (a subshell saves them before). */
+function mayChange(cmd: SimpleCommand): boolean {
+  return cmd.words.some((w) => ASSIGNMENT.test(w.raw) || CHANGERS.test(w.raw));
+}
+
+/** How many entries the subshells of one command line may save and restore (each saves what the line set before it, once): past it the command is too large to check. */
+const MAX_SCOPE_COPIES = 1 << 18;
+
+/** What a subshell saves of the variables: their state when it started, given back when it ends. */
+interface SavedVars {
+  values: Map<string, string>;
+  fresh: Set<string>;
+  globs: Set<string>;
+  printedBy: Map<string, Script[]>;
+  arrays: Map<string, string[]>;
+  aliases: Map<string, string>;
+  namerefs: Map<string, string>;
+}
+
 /** The variables one command line has set so far, shared by every parser reading it (substitutions included). */
 export class ShellVars {
   /** the variables set by plain assignments so far, with the positional parameters and loop variables */
@@ -79,8 +101,69 @@ export class ShellVars {
    * a `done < <(ls ~)` gives it (`while read f; do rm -rf ~/"$f"; done < <(ls ~)`)
    */
   private readonly openLoops: Array<{ reads: Set<string>; words: Set<Word> }> = [];
+  /**
+   * the subshells open (`( )`, `$( )`, `<( )`, a stage of a pipeline, a `&` command), each the
+   * variables as they were when it started: saved at the first change inside it (null until then)
+   */
+  private readonly scopes: Array<SavedVars | null> = [];
+  /** how many entries the subshells have saved and restored so far (MAX_SCOPE_COPIES) */
+  private scopeCopies = 0;
 
   constructor(private readonly home: string) {}
+
+  /**
+   * A subshell starts (`(v=dist)`, `$(cd x)`, `true | v=dist`, `v=x &`): what it sets is gone when
+   * it ends (`endSubshell` with what this returns). Bash runs each stage of a pipeline of more than
+   * one in a subshell, the last too (without `shopt -s lastpipe`, which is off by default).
+   */
+  startSubshell(): number {
+    this.scopes.push(null);
+    return this.scopes.length - 1;
+  }
+
+  /** The subshell `startSubshell` returned `at` for ends (with those started in it): the variables are again as they were before it; false past MAX_SCOPE_COPIES. */
+  endSubshell(at: number): boolean {
+    if (at < 0 || at >= this.scopes.length) return true;
+    const saved = this.scopes[at];
+    this.scopes.length = at;
+    if (!saved) return true;
+    this.scopeCopies += this.size();
+    const swap = <K, V>(live: Map<K, V>, from: Map<K, V>) => {
+      live.clear();
+      for (const [k, v] of from) live.set(k, Array.isArray(v) ? ([...v] as V) : v);
+    };
+    swap(this.values, saved.values);
+    swap(this.printedBy, saved.printedBy);
+    swap(this.arrays, saved.arrays);
+    swap(this.aliases, saved.aliases);
+    swap(this.namerefs, saved.namerefs);
+    this.fresh.clear();
+    for (const k of saved.fresh) this.fresh.add(k);
+    this.globs.clear();
+    for (const k of saved.globs) this.globs.add(k);
+    return this.scopeCopies <= MAX_SCOPE_COPIES;
+  }
+
+  /** Before a change: each open subshell that has not saved the variables yet saves them as they are (one copy for all). */
+  private beforeChange(): boolean {
+    if (!this.scopes.length || this.scopes.at(-1) !== null) return this.scopeCopies <= MAX_SCOPE_COPIES;
+    this.scopeCopies += this.size();
+    const copy: SavedVars = {
+      values: new Map(this.values),
+      fresh: new Set(this.fresh),
+      globs: new Set(this.globs),
+      printedBy: new Map(this.printedBy),
+      arrays: new Map([...this.arrays].map(([k, v]) => [k, [...v]])),
+      aliases: new Map(this.aliases),
+      namerefs: new Map(this.namerefs),
+    };
+    for (let i = this.scopes.length - 1; i >= 0 && this.scopes[i] === null; i--) this.scopes[i] = copy;
+    return this.scopeCopies <= MAX_SCOPE_COPIES;
+  }
+
+  private size(): number {
+    return 1 + this.values.size + this.printedBy.size + this.arrays.size + this.aliases.size + this.namerefs.size + this.fresh.size + this.globs.size;
+  }
 
   /**
    * `NAME=value` alone (or after export/local/declare/readonly), `set --`, `shift`, `read`...: what
@@ -90,6 +173,7 @@ export class ShellVars {
    */
   record(cmd: SimpleCommand, before: readonly SimpleCommand[] = [], reserved: readonly string[] = []): boolean {
     const first = cmd.words[0]?.raw;
+    if (mayChange(cmd) && !this.beforeChange()) return false;
     this.loopBounds(cmd, reserved);
     if (first === 'set') this.positionals(cmd.words.slice(1));
     if (first === 'shift') this.shift(cmd.words[1]?.value);
@@ -344,6 +428,7 @@ export class ShellVars {
    * not (`for f in *.ts`); a value only the shell knows leaves it unknown.
    */
   loopVariable(words: Word[]): void {
+    this.beforeChange();
     const name = words[1]?.raw;
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     const values = words[2]?.raw === 'in' ? words.slice(3).map((w) => w.value) : [];

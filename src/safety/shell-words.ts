@@ -32,6 +32,9 @@ export abstract class WordReader {
   /** The commands of a `$(` or `<(` substitution whose body starts at the cursor, up to its `)`. */
   protected abstract substitution(): Script;
 
+  /** Reads a subshell with `read`: the variables it sets are gone after it. */
+  protected abstract subshell<T>(read: () => T): T;
+
   protected skipBlanks(): void {
     while (this.pos < this.src.length && (this.src[this.pos] === ' ' || this.src[this.pos] === '\t')) this.pos++;
   }
@@ -254,7 +257,7 @@ export abstract class WordReader {
       return;
     }
     const child = this.child(body);
-    child.list(null);
+    this.subshell(() => child.list(null));
     this.tooDeep ||= child.tooDeep;
     this.out.push(...child.out);
     const sub = { commands: child.out, tooDeep: child.tooDeep };

@@ -10,6 +10,7 @@
  */
 
 import { expandWord, L_OPEN, staticOutput, UNKNOWN, unsplit } from './expand.ts';
+import { argumentRuns } from './function-calls.ts';
 import { loopRunsOf } from './loop-runs.ts';
 import { type CompoundOutput, PipelineLanes } from './pipeline-lanes.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
@@ -66,7 +67,15 @@ class Parser extends WordReader {
   }
 
   protected substitution(): Script {
-    return this.nested((p) => p.list(')'), true);
+    return this.subshell(() => this.nested((p) => p.list(')'), true));
+  }
+
+  /** Reads a subshell with `read` (`( )`, `$( )`, backticks, `<( )`): the variables it sets are gone after it. */
+  protected subshell<T>(read: () => T): T {
+    const at = this.ids.vars.startSubshell();
+    const out = read();
+    if (!this.ids.vars.endSubshell(at)) this.tooDeep = true;
+    return out;
   }
 
   /** Parses commands until `close` (a `)` of a subshell) or the end of input. */
@@ -74,6 +83,19 @@ class Parser extends WordReader {
     let pipeline = this.ids.next++;
     let index = 0;
     let after: SimpleCommand['after'] = 'other';
+    // a stage after a `|` runs in a subshell (bash's default, without lastpipe): what it sets is gone
+    // when its pipeline ends; a stage that opens a compound (`true | { v=x; }`) ends at the depth it began
+    let laterStage: { at: number; depth: number } | null = null;
+    let afterPipe = false;
+    const endStage = () => {
+      if (!laterStage || this.compounds.length > laterStage.depth) return;
+      if (!this.ids.vars.endSubshell(laterStage.at)) this.tooDeep = true;
+      laterStage = null;
+    };
+    const startStage = () => {
+      if (afterPipe && !laterStage) laterStage = { at: this.ids.vars.startSubshell(), depth: this.compounds.length };
+      afterPipe = false;
+    };
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -84,6 +106,8 @@ class Parser extends WordReader {
         this.comment();
       } else if (c === '\n') {
         this.pos++;
+        endStage();
+        afterPipe = false;
         this.lineLast = null;
         this.readHeredocs();
         pipeline = this.ids.next++;
@@ -92,7 +116,7 @@ class Parser extends WordReader {
       } else if (c === ')') {
         this.pos++;
         // a `)` inside an open `case` ends a pattern (`a) cmd;;`), as a stray one does: what follows is still a command
-        if (close && this.compounds.at(-1)?.closer !== 'esac') return;
+        if (close && this.compounds.at(-1)?.closer !== 'esac') return endStage();
       } else if (c === ';' || c === '&' || c === '|') {
         const two = this.src.slice(this.pos, this.pos + 2);
         if (two === '&>') {
@@ -101,6 +125,8 @@ class Parser extends WordReader {
         }
         const op = two === '&&' || two === '||' || two === ';;' || two === ';&' || two === '|&' ? two : c;
         this.pos += op.length;
+        endStage();
+        afterPipe = op === '|' || op === '|&';
         if (op === '|' || op === '|&') {
           // `{ echo a; echo b; } | sh`, `(echo a) | sh`, `f | sh`, `done | sh`: what each of the compound's pipelines writes goes on into the pipe
           const at = this.compound && this.lanes.pipeOn(this.compound);
@@ -119,17 +145,20 @@ class Parser extends WordReader {
           continue;
         }
         this.pos++;
+        startStage();
         // `f() ( env )`: a function whose body is a subshell
         const fn = this.defining;
         this.defining = null;
         const from = this.out.length;
-        this.nested((p) => p.list(')'), false);
+        this.subshell(() => this.nested((p) => p.list(')'), false));
         this.compound = { out: this.out, from, to: this.out.length };
         if (fn) this.lanes.functions.set(fn, this.compound);
       } else {
+        startStage();
         this.command(pipeline, index, after);
       }
     }
+    endStage();
   }
 
   /** Runs `fn` on a child parser over the rest of the input and takes its commands. */
@@ -231,7 +260,11 @@ class Parser extends WordReader {
       else break;
     }
     this.expandAlias(cmd);
+    // `v=x | cat`, `read v <<< x | cat`, `v=x &`: the first stage of a pipeline, and a command run in the background, run in a subshell
+    const apart = /^(\|(?!\|)|&(?![&>]))/.test(this.src.slice(this.pos, this.pos + 2));
+    const scope = apart ? this.ids.vars.startSubshell() : -1;
     if (!this.ids.vars.record(cmd, this.out, reserved)) this.tooDeep = true;
+    if (apart && !this.ids.vars.endSubshell(scope)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) {
       // `for x in $(ls)`, `case $x in`: what the loop's body or the case's branches write is the compound's output, not what its words' substitutions do
@@ -250,6 +283,12 @@ class Parser extends WordReader {
       // `f | sh` of a function defined on the line: what its body writes
       const called = this.lanes.functions.get(cmd.words[0]?.value ?? '');
       if (called && !this.compound) this.compound = called;
+      // `run(){ "$@"; }; run rm -rf ~`: the body's commands that use the call's words, with them
+      const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+      const runsArgs = at >= 0 ? this.lanes.functions.get(cmd.words[at]!.value) : undefined;
+      const users = runsArgs ? this.lanes.argumentUsers(runsArgs, placed.length) : [];
+      for (const run of users.length ? placed : []) this.out.push(...argumentRuns(users, run, at + 1));
+      this.tooDeep ||= this.lanes.tooLarge;
     }
   }
 
