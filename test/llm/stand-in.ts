@@ -35,7 +35,7 @@ export interface StandIn {
   script(...responses: Scripted[]): void;
   /** responses still queued */
   pending(): number;
-  /** resolves when a request is being held by a `hang` response (the next one, or one held already) */
+  /** resolves once every `hang` scripted so far holds a request (none is left in the queue) */
   hung(): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,7 +71,7 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
   const queue: Scripted[] = [];
   const requests: Recorded[] = [];
   const hanging = new Set<ServerResponse>();
-  let onHang: Array<() => void> = [];
+  const onHang: Array<() => void> = [];
   let ids = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -97,8 +97,7 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
         case 'hang':
           hanging.add(res);
           res.on('close', () => hanging.delete(res));
-          for (const resolve of onHang) resolve();
-          onHang = [];
+          for (const check of onHang.splice(0)) check();
           return;
         case 'raw':
           return send(res, next.status, next.body, next.headers);
@@ -130,7 +129,11 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
     requests,
     script: (...responses) => void queue.push(...responses),
     pending: () => queue.length,
-    hung: () => (hanging.size ? Promise.resolve() : new Promise<void>((resolve) => onHang.push(resolve))),
+    hung: () =>
+      new Promise<void>((resolve) => {
+        const check = () => (queue.some((r) => r.kind === 'hang') ? onHang.push(check) : resolve());
+        check();
+      }),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
