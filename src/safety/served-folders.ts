@@ -5,7 +5,7 @@ import { resolvePath } from './paths.ts';
 import { runnerInner } from './runners.ts';
 
 /**
- * Static file servers (docs/safety.md, "Remote shells and served folders"): each serves a folder
+ * Static file servers (docs/safety.md, "Remote shells, served folders and settings that send credentials elsewhere"): each serves a folder
  * and every file below it to whoever reaches its port — on all addresses for most by default, and
  * to the whole internet through a tunnel (`ngrok http file:///…`). Serving the home folder, a
  * folder above it or one of its dotfolders hands out the keys, tokens and shell histories it

@@ -13,7 +13,7 @@ export interface TransportFinding {
 
 /**
  * Settings that outlive the command that writes them and send credentials or code elsewhere
- * (docs/safety.md, "Settings that send credentials or code elsewhere"): a package registry
+ * (docs/safety.md, "Remote shells, served folders and settings that send credentials elsewhere"): a package registry
  * reached over plain http (what installs comes from whoever is on the way, and the token sent
  * with it goes to them), and TLS checks turned off (a machine on the way answers for any host and
  * reads every credential sent to it). Written with the package managers' own `config set`, or
