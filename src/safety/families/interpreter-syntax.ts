@@ -100,12 +100,7 @@ export const ATOMS: Record<Lang, Atom[]> = {
   lua: [atom(`os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home')],
   awk: [atom(`ENVIRON\\s*\\[\\s*"HOME"\\s*\\]`, 'home')],
   applescript: [],
-  r: [
-    atom(`Sys\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home'),
-    atom(`path\\.expand\\b`, 'expand'),
-    atom(`file\\.path\\b`, 'join'),
-    atom(`normalizePath\\b`, 'same'),
-  ],
+  r: [atom(`Sys\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home'), atom(`path\\.expand\\b`, 'expand'), atom(`file\\.path\\b`, 'join'), atom(`normalizePath\\b`, 'same')],
   julia: [
     atom(`(?:Base\\.)?homedir\\(\\s*\\)|ENV\\s*\\[${HOME_KEY}\\]`, 'home'),
     atom(`expanduser\\b`, 'expand'),
