@@ -22,6 +22,16 @@ testHoles({
     [`python3 -c 'import os;os.replace("a.txt","b.txt")'`, `python3 -c 'import os;os.replace(".git/hooks",".git/h")'`],
     [`python3 -c 'import shutil;shutil.move("a","b")'`, `python3 -c 'import shutil;shutil.move(".git/hooks",".git/h")'`],
   ],
+  // a variable assigned a literal once is that literal where it is used
+  'a path held in a variable of interpreter code': [
+    [
+      `python3 -c 'import json;p="out.json";json.dump({},open(p,"w"))'`,
+      `python3 -c 'import json;p=".claude/settings.json";d=json.load(open(p));d.pop("hooks",None);json.dump(d,open(p,"w"))'`,
+    ],
+    [`python3 -c 'import shutil; d="dist"; shutil.rmtree(d)'`, `python3 -c 'import shutil,os; d=os.path.expanduser("~"); shutil.rmtree(d)'`],
+    [`node -e 'const p="out.json"; require("fs").writeFileSync(p, "{}")'`, `node -e 'const p=".git/hooks/pre-commit"; require("fs").writeFileSync(p, "x")'`],
+    [`ruby -e 'd = "tmp"; FileUtils.rm_rf(d)'`, `ruby -e 'd = Dir.home; FileUtils.rm_rf(d)'`],
+  ],
   // code that reads the environment (or a secret variable) and calls a network API sends it: as `env | curl --data-binary @- URL`
   'the environment sent off by interpreter code': [
     [

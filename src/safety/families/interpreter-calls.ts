@@ -2,6 +2,7 @@ import { shellQuote } from '../../model/shell-quote.ts';
 import type { Lang } from './interpreter-argv.ts';
 import { STRING_OPEN } from './interpreter-syntax.ts';
 import { expandTilde, HOME, readArgs, readDelimited, readString, readValue, type Value } from './interpreter-values.ts';
+import { withLiteralVariables } from './interpreter-variables.ts';
 
 /**
  * The calls in interpreter code that run commands or delete files (families/interpreter.ts), and
@@ -154,7 +155,7 @@ const MAX_DEPTH = 3;
 /** The shell command lines the calls in `code` would run (see the module comment). */
 export function commandLines(code: string, lang: Lang): string[] {
   const out: string[] = [];
-  scan(code, lang, 0, out);
+  scan(withLiteralVariables(code, lang), lang, 0, out);
   return out.slice(0, MAX_LINES);
 }
 
