@@ -32,6 +32,21 @@ testHoles({
     [`node -e 'const p="out.json"; require("fs").writeFileSync(p, "{}")'`, `node -e 'const p=".git/hooks/pre-commit"; require("fs").writeFileSync(p, "x")'`],
     [`ruby -e 'd = "tmp"; FileUtils.rm_rf(d)'`, `ruby -e 'd = Dir.home; FileUtils.rm_rf(d)'`],
   ],
+  // a walk of a folder removing what it finds is `rm -rf FOLDER`
+  'every file under a folder removed by a walk': [
+    [
+      `python3 -c 'import pathlib;[p.unlink() for p in pathlib.Path("build").rglob("*") if p.is_file()]'`,
+      `python3 -c 'import pathlib;[p.unlink() for p in pathlib.Path.home().rglob("*") if p.is_file()]'`,
+    ],
+    [
+      `python3 -c 'import pathlib;[print(p) for p in pathlib.Path.home().rglob("*.py")]'`,
+      `python3 -c 'import os;[os.remove(os.path.join(r,f)) for r,ds,fs in os.walk(os.path.expanduser("~")) for f in fs]'`,
+    ],
+    [
+      `python3 -c 'from pathlib import Path;[p.unlink() for p in Path("dist").glob("**/*.map")]'`,
+      `python3 -c 'from pathlib import Path;[p.unlink() for p in Path("/etc").glob("**/*")]'`,
+    ],
+  ],
   // code that reads the environment (or a secret variable) and calls a network API sends it: as `env | curl --data-binary @- URL`
   'the environment sent off by interpreter code': [
     [

@@ -3,6 +3,7 @@ import type { Lang } from './interpreter-argv.ts';
 import { STRING_OPEN } from './interpreter-syntax.ts';
 import { expandTilde, HOME, readArgs, readDelimited, readString, readValue, type Value } from './interpreter-values.ts';
 import { withLiteralVariables } from './interpreter-variables.ts';
+import { walkedFolders } from './interpreter-walks.ts';
 
 /**
  * The calls in interpreter code that run commands or delete files (families/interpreter.ts), and
@@ -155,7 +156,9 @@ const MAX_DEPTH = 3;
 /** The shell command lines the calls in `code` would run (see the module comment). */
 export function commandLines(code: string, lang: Lang): string[] {
   const out: string[] = [];
-  scan(withLiteralVariables(code, lang), lang, 0, out);
+  const read = withLiteralVariables(code, lang);
+  scan(read, lang, 0, out);
+  for (const folder of walkedFolders(read, lang)) out.push(`rm -rf ${quoteArg(folder)}`);
   return out.slice(0, MAX_LINES);
 }
 
