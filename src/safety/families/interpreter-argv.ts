@@ -1,10 +1,11 @@
 /**
  * Which code an interpreter's command line hands it inline (families/interpreter.ts): `python -c`,
- * `node -e`, `perl -e`, `ruby -e`, `php -r`, `deno eval`, `lua -e`, an awk program, `osascript -e`.
+ * `node -e`, `perl -e`, `ruby -e`, `php -r`, `deno eval`, `lua -e`, an awk program, `osascript -e`,
+ * `Rscript -e` (`R -e`), `julia -e`.
  * A script file, a module (`python -m`) or a REPL has no inline code: null.
  */
 
-export type Lang = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'applescript';
+export type Lang = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'applescript' | 'r' | 'julia';
 
 const PROGRAMS: Array<[RegExp, Lang]> = [
   [/^(?:python(?:[23](?:\.\d+)?)?|pypy[23]?(?:\.\d+)?)$/, 'python'],
@@ -15,6 +16,8 @@ const PROGRAMS: Array<[RegExp, Lang]> = [
   [/^(?:lua(?:\d[.\d]*)?|luajit)$/, 'lua'],
   [/^[gmn]?awk$/, 'awk'],
   [/^osascript$/, 'applescript'],
+  [/^(?:R|Rscript)$/, 'r'],
+  [/^julia(?:-?\d[.\d]*)?$/, 'julia'],
 ];
 
 /** The language an interpreter program speaks, or null for any other program. */
@@ -54,6 +57,10 @@ export function inlineCodeParts(program: string, lang: Lang, args: string[]): Co
       return awkCode(args);
     case 'applescript':
       return clustered(args, 'e', '', 'ls', '');
+    case 'r':
+      return clustered(args, 'e', '', 'f', '');
+    case 'julia':
+      return clustered(args, 'eE', 'O', 'pJLCt', '');
   }
 }
 
@@ -194,6 +201,9 @@ const NO_RUN: Record<Lang, RegExp | null> = {
   lua: /^(?:-v|-i)$/,
   awk: null,
   applescript: null,
+  // `R -f FILE` runs a file
+  r: /^(?:--version|--help|-h|-f.*|--file=.*)$/,
+  julia: /^(?:-[vh]|--version|--help)$/,
 };
 
 /** Options that take the next argument, per language, when no code was given inline. */
@@ -206,6 +216,8 @@ const STDIN_VALUED: Record<Lang, ReadonlySet<string>> = {
   lua: new Set(['-l']),
   awk: new Set(),
   applescript: new Set(['-l', '-s']),
+  r: new Set(),
+  julia: new Set(['-p', '-t', '-J', '-L', '-C']),
 };
 
 /**

@@ -1,7 +1,9 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import type { Lang } from './interpreter-argv.ts';
 import { STRING_OPEN } from './interpreter-syntax.ts';
-import { HOME, readArgs, readDelimited, readString, readValue, type Value } from './interpreter-values.ts';
+import { expandTilde, HOME, readArgs, readDelimited, readString, readValue, type Value } from './interpreter-values.ts';
+import { withLiteralVariables } from './interpreter-variables.ts';
+import { walkedFolders } from './interpreter-walks.ts';
 
 /**
  * The calls in interpreter code that run commands or delete files (families/interpreter.ts), and
@@ -16,7 +18,9 @@ import { HOME, readArgs, readDelimited, readString, readValue, type Value } from
  * - `spawn`: a program and a list of its arguments; `execv`: a path and an argv (argv[0] dropped);
  *   `execl`: a path, argv[0], then the arguments; `spawnv`/`spawnl`: the same after a mode;
  * - `rmtree`: a recursive delete of each path; `rm-opt`/`rmdir-opt`: recursive when the options say
- *   `recursive: true`, else a file (`rm -f`) or an empty folder (`rmdir`); `unlink`, `rmdir`;
+ *   `recursive: true`, else a file (`rm -f`) or an empty folder (`rmdir`); `rm-kw`: the same when a
+ *   keyword argument says `recursive=TRUE` (R's `unlink`, Julia's `rm`); `unlink`, `rmdir`;
+ * - `move`: its first path renamed to its second (`mv a b`);
  * - `write`/`read`/`open`: a file written or read (`open`: by its mode); `perl-open`: perl's open;
  * - `cmd-object`: `Bun.spawn([...])` or `{cmd: [...]}`; `deno-command`: `new Deno.Command(p, {args})`;
  * - `code`: its argument is code in the same language (`eval`, `exec`);
@@ -34,6 +38,8 @@ type Kind =
   | 'rmtree'
   | 'rm-opt'
   | 'rmdir-opt'
+  | 'rm-kw'
+  | 'move'
   | 'unlink'
   | 'rmdir'
   | 'write'
@@ -62,6 +68,7 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     [`(?:\\bshutil\\.|\\)\\.|${BARE})rmtree\\b`, 'rmtree'],
     [`(?:\\bos\\.|${BARE})(?:remove|unlink)\\b`, 'unlink'],
     ['\\bos\\.(?:rmdir|removedirs)\\b', 'rmdir'],
+    [`\\bos\\.(?:rename|renames|replace)\\b|(?:\\bshutil\\.|${BARE})move\\b`, 'move'],
     [`(?:\\bio\\.|${BARE})open\\b`, 'open'],
     [`${BARE}(?:exec|eval)\\b`, 'code'],
   ],
@@ -120,6 +127,19 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     ['(?<!\\|)\\|&?(?=\\s*")', 'pipe'],
   ],
   applescript: [['\\bdo\\s+shell\\s+script\\b', 'line']],
+  r: [
+    [`${BARE}(?:system|system2|shell)\\b`, 'line'],
+    [`${BARE}unlink\\b`, 'rm-kw'],
+    [`${BARE}file\\.remove\\b`, 'unlink'],
+    [`${BARE}file\\.rename\\b`, 'move'],
+  ],
+  // a Julia backtick is a command (read as a string literal by scan)
+  julia: [
+    [`(?:\\bBase\\.(?:Filesystem\\.)?|${BARE})rm\\b`, 'rm-kw'],
+    [`(?:\\bBase\\.(?:Filesystem\\.)?|${BARE})mv\\b`, 'move'],
+    [`${BARE}write\\b`, 'write'],
+    [`${BARE}open\\b`, 'open'],
+  ],
 };
 
 /** Per language: one pattern that finds the next string literal (group 1) or call (group 2 + its index). */
@@ -136,7 +156,9 @@ const MAX_DEPTH = 3;
 /** The shell command lines the calls in `code` would run (see the module comment). */
 export function commandLines(code: string, lang: Lang): string[] {
   const out: string[] = [];
-  scan(code, lang, 0, out);
+  const read = withLiteralVariables(code, lang);
+  scan(read, lang, 0, out);
+  for (const folder of walkedFolders(read, lang)) out.push(`rm -rf ${quoteArg(folder)}`);
   return out.slice(0, MAX_LINES);
 }
 
@@ -151,7 +173,7 @@ function scan(src: string, lang: Lang, depth: number, out: string[]): void {
     if (m[1] !== undefined) {
       // a string literal: what it names is text, not a call — but a perl/ruby/php backtick runs a command
       const s = readString(window, m.index, lang)!;
-      if (s.value !== null && src[m.index] === '`' && lang !== 'js') out.push(shellLine(s.value));
+      if (s.value !== null && src[m.index] === '`' && lang !== 'js' && lang !== 'r') out.push(shellLine(s.value));
       // awk: `"cmd" | getline`
       if (s.value !== null && lang === 'awk' && /^\s*\|&?\s*getline\b/.test(src.slice(s.end, s.end + 32))) out.push(shellLine(s.value));
       pos = Math.max(s.end, m.index + 1);
@@ -189,6 +211,8 @@ const list = (v: Value | undefined): string[] | null => (v && 'list' in v ? v.li
 /** The paths a value names: a string, or each string of a list; empty strings are no path. */
 const paths = (v: Value | undefined): string[] => (str(v) !== null ? [str(v)!] : (list(v) ?? [])).filter((p) => p !== '');
 const recursive = (v: Value | undefined) => !!v && 'raw' in v && /\brecursive\s*:\s*true\b/.test(v.raw);
+/** R's `recursive=TRUE`, Julia's `recursive=true`, in the text of a call's arguments. */
+const recursiveKeyword = (args: string) => /\brecursive\s*=\s*(?:TRUE|true|T)\b/.test(args);
 
 /** A list named by a key inside an object literal: `{cmd: [...]}`, `{args: [...]}`. */
 function listIn(v: Value | undefined, key: string): string[] | null {
@@ -204,7 +228,8 @@ function render(kind: Kind, src: string, at: number, lang: Lang, depth: number, 
     if (s?.value) out.push(shellLine(s.value));
     return;
   }
-  const v = kind === 'pipe' ? [readValue(src, at, lang).value] : readArgs(src, at, lang).values;
+  const read = kind === 'pipe' ? null : readArgs(src, at, lang);
+  const v = read ? read.values : [readValue(src, at, lang).value];
   const push = (line: string | null) => void (line !== null && line.trim() && out.push(line));
   switch (kind) {
     case 'line':
@@ -230,10 +255,19 @@ function render(kind: Kind, src: string, at: number, lang: Lang, depth: number, 
     case 'rmdir-opt':
       for (const p of paths(v[0])) push(recursive(v[1]) ? `rm -rf ${quoteArg(p)}` : kind === 'rm-opt' ? `rm -f ${quoteArg(p)}` : `rmdir ${quoteArg(p)}`);
       return;
+    case 'rm-kw': {
+      const flags = recursiveKeyword(src.slice(at, read!.end)) ? 'rm -rf' : 'rm -f';
+      for (const p of paths(v[0])) push(`${flags} ${quoteArg(lang === 'r' ? expandTilde(p) : p)}`);
+      return;
+    }
     case 'unlink':
     case 'rmdir':
-      for (const a of v) for (const p of paths(a)) push(`${kind === 'unlink' ? 'rm -f' : 'rmdir'} ${quoteArg(p)}`);
+      for (const a of v) for (const p of paths(a)) push(`${kind === 'unlink' ? 'rm -f' : 'rmdir'} ${quoteArg(lang === 'r' ? expandTilde(p) : p)}`);
       return;
+    case 'move': {
+      const [from, to] = [str(v[0]), str(v[1])];
+      return push(from && to ? argvLine(['mv', from, to]) : null);
+    }
     case 'write':
     case 'read':
     case 'open': {

@@ -27,6 +27,9 @@ export const STRING_OPEN: Record<Lang, string> = {
   lua: `['"]`,
   awk: '"',
   applescript: '"',
+  // an R backtick quotes a name; a Julia backtick is a command, `'` a character
+  r: `['"]`,
+  julia: '["`]',
 };
 /** The characters a string literal may start with (a cheap test before the pattern). */
 export const STRING_START: Record<Lang, string> = {
@@ -38,6 +41,8 @@ export const STRING_START: Record<Lang, string> = {
   lua: `'"`,
   awk: '"',
   applescript: '"',
+  r: `'"`,
+  julia: '"`',
 };
 
 /** Languages where single quotes only escape `\\` and `\'`. */
@@ -54,6 +59,8 @@ export const CONCAT: Record<Lang, RegExp> = {
   lua: /\.\.(?!\.)/y,
   awk: /(?=")|(?=ENVIRON\[)/y,
   applescript: /&/y,
+  r: /(?!)/y,
+  julia: /\*(?![*=])/y,
 };
 
 type Atom = [RegExp, 'home' | 'expand' | 'join' | 'same'];
@@ -93,6 +100,13 @@ export const ATOMS: Record<Lang, Atom[]> = {
   lua: [atom(`os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home')],
   awk: [atom(`ENVIRON\\s*\\[\\s*"HOME"\\s*\\]`, 'home')],
   applescript: [],
+  r: [atom(`Sys\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home'), atom(`path\\.expand\\b`, 'expand'), atom(`file\\.path\\b`, 'join'), atom(`normalizePath\\b`, 'same')],
+  julia: [
+    atom(`(?:Base\\.)?homedir\\(\\s*\\)|ENV\\s*\\[${HOME_KEY}\\]`, 'home'),
+    atom(`expanduser\\b`, 'expand'),
+    atom(`joinpath\\b`, 'join'),
+    atom(`(?:abspath|realpath|normpath|string)\\b`, 'same'),
+  ],
 };
 
 /** Methods after a value that keep it (Python's `.expanduser()` expands `~`). */
@@ -112,6 +126,8 @@ export const LISTS: Record<Lang, RegExp> = {
   lua: /\{/y,
   awk: /(?!)/y,
   applescript: /\{/y,
+  r: /c\s*\(/y,
+  julia: /\[/y,
 };
 export const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 

@@ -42,7 +42,7 @@ export function readString(src: string, i: number, lang: Lang): Read<string | nu
   if (lang === 'python') return quoted(src, k + 1, q, lang, raw ? 'none' : 'python', format, false);
   if (q === "'") return quoted(src, k + 1, q, lang, PLAIN_SINGLE.has(lang) ? 'quote' : 'all', false, lang !== 'js');
   // a JS template is a string; a perl, ruby or php backtick is a command (the caller knows which)
-  const interpolates = lang === 'js' ? q === '`' : PLAIN_SINGLE.has(lang);
+  const interpolates = lang === 'js' ? q === '`' : PLAIN_SINGLE.has(lang) || lang === 'julia';
   return quoted(src, k + 1, q, lang, 'all', interpolates, lang !== 'js' || q === '`');
 }
 
@@ -145,6 +145,7 @@ function interpolation(src: string, k: number, lang: Lang): Read<string | null> 
     return /[\w{:]/.test(next) ? { value: null, end: k + 1 } : null;
   }
   if (lang === 'perl' && c === '@' && /[\w{]/.test(next)) return { value: null, end: k + 1 };
+  if (lang === 'julia' && c === '$' && /[\w(]/.test(next)) return { value: null, end: k + 1 };
   if (lang === 'php' && (c === '$' || (c === '{' && next === '$')) && /[\w{$]/.test(next)) return { value: null, end: k + 1 };
   return null;
 }
@@ -159,7 +160,7 @@ function embedded(src: string, start: number, lang: Lang): Read<string | null> {
 }
 
 /** A path with a leading `~` expanded to the home folder. */
-function expandTilde(p: string): string {
+export function expandTilde(p: string): string {
   return p === '~' || p.startsWith('~/') ? HOME + p.slice(1) : p;
 }
 

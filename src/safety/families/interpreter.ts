@@ -4,6 +4,7 @@ import { sedCommands } from '../sed-script.ts';
 import type { Word } from '../shell.ts';
 import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
 import { commandLines } from './interpreter-calls.ts';
+import { environmentSent } from './interpreter-network.ts';
 
 /**
  * The interpreter family (docs/safety.md): the shell commands an interpreter one-liner would run
@@ -16,7 +17,8 @@ import { commandLines } from './interpreter-calls.ts';
  * call whose command or path is a variable, a computed string or an interpolation is not seen.
  * A program read from stdin is read when the command line gives it as a heredoc or here-string
  * (`python3 - <<'PY'`, `node <<'JS'`, `php <<'PHP'`); scripts in files, stdin fed by a pipe and
- * `python -m` are not.
+ * `python -m` are not. Inline code that reads the environment (or a secret variable) and calls a
+ * network API is read as the shell line that sends it (interpreter-network.ts).
  */
 export function interpreterScripts(inv: Invocation): string[] {
   // sed's `e COMMAND` and `s///e` run shell commands (sed-script.ts)
@@ -24,8 +26,13 @@ export function interpreterScripts(inv: Invocation): string[] {
   const lang = languageOf(inv.program);
   if (!lang) return [];
   const args = inv.args.map((w) => w.value);
-  const code = inlineCode(inv.program, lang, args) ?? stdinCode(inv, lang, args);
-  return code ? commandLines(code, lang) : [];
+  const inline = inlineCode(inv.program, lang, args);
+  const code = inline ?? stdinCode(inv, lang, args);
+  if (!code) return [];
+  const lines = commandLines(code, lang);
+  // the environment read and sent off by the same code (interpreter-network.ts): inline code only
+  const sent = inline !== null && environmentSent(inv, inline, lang);
+  return sent ? [...lines, sent] : lines;
 }
 
 /** The program the interpreter reads from a heredoc or here-string, when it reads one from stdin. */

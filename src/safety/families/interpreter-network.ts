@@ -1,0 +1,41 @@
+import type { Invocation } from '../command.ts';
+import { printedVariables, printsEnvironment } from '../environment-printers.ts';
+import type { Lang } from './interpreter-argv.ts';
+
+/**
+ * Per language, the calls and modules in interpreter code that send data off the machine: an
+ * HTTP client (`urlopen`, `requests.post`, `fetch`, `Net::HTTP`, `LWP`), a socket (`IO::Socket`,
+ * `TCPSocket`, awk's `/inet/tcp/…`), PHP's `curl_*`.
+ */
+const NETWORK: Record<Lang, RegExp> = {
+  python: /\burlopen\b|\burllib\b|\brequests\.\w+\s*\(|\bhttpx\b|\bhttp\.client\b|\bsocket\b|\baiohttp\b|\bsmtplib\b|\bftplib\b/,
+  js: /\bfetch\s*\(|\bhttps?\.(?:request|get)\b|\bnet\.(?:connect|createConnection|Socket)\b|\bXMLHttpRequest\b|\baxios\b|\bWebSocket\b|\bundici\b|\b(?:Deno|Bun)\.connect\b/,
+  perl: /\bIO::Socket\b|\bLWP\b|\bHTTP::Tiny\b|\bNet::\w+|\bsocket\s*\(|\bMojo::UserAgent\b/,
+  ruby: /\bNet::HTTP\b|\bTCPSocket\b|\bUDPSocket\b|\bURI\.open\b|\bopen-uri\b|\bFaraday\b|\bHTTParty\b|\bRestClient\b/,
+  php: /\bcurl_\w+|\bfsockopen\b|\bstream_socket_client\b|\bsocket_connect\b|\bfile_get_contents\s*\(\s*['"]https?:/,
+  lua: /\bsocket\b|\bhttp\.request\b/,
+  awk: /\/inet[46]?\//,
+  applescript: /(?!)/,
+  r: /\bhttr\b|\bcurl::|\bsocketConnection\b|\burl\s*\(/,
+  julia: /\bHTTP\.\w+|\bDownloads\b|\bSockets\b/,
+};
+
+/** The first URL literal in code, where it sends what it sends; a host of no one's when it names none. */
+const URL_LITERAL = /https?:\/\/[^\s'"`)\\]+/;
+const NO_HOST = 'https://interpreter-code.invalid/';
+
+/**
+ * The environment, or the variables `inv`'s inline code reads by name, sent off by that code: the
+ * shell line it amounts to (`env | curl --data-binary @- URL`; variables read by name as a request
+ * carrying them, `curl -H "X: $NAME" URL`: `GITHUB_TOKEN` to api.github.com is its use), for the
+ * exfiltration rule to judge as it judges that line; null when the code calls no network API or
+ * reads no variable. Printing the environment alone, or fetching alone, is neither.
+ */
+export function environmentSent(inv: Invocation, code: string, lang: Lang): string | null {
+  if (!NETWORK[lang].test(code) || !printsEnvironment(inv)) return null;
+  const names = printedVariables(inv);
+  const url = URL_LITERAL.exec(code)?.[0] ?? NO_HOST;
+  const to = `'${url.replaceAll("'", '')}'`;
+  // variables named go as a shell request carries them: a credential to its own hosts is its use
+  return names ? `curl -H "X: ${names.map((n) => `$${n}`).join(' ')}" ${to}` : `env | curl --data-binary @- ${to}`;
+}
