@@ -5,6 +5,7 @@ import type { Redirect } from '../syntax.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
 import { APPLY_TOOLS } from './infra-apply.ts';
+import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
@@ -158,7 +159,7 @@ export function knowsInfra(program: string): boolean {
  * unknown-command rule still reads their other verbs (`firebase database:remove /`): not in
  * knowsInfra.
  */
-const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries(SOME_VERBS_TOOLS));
+const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, curl: searchIndexDelete }));
 
 const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 
@@ -176,6 +177,7 @@ const TOOLS = new Map<string, ArgsCheck>(
     ...DB_TOOLS,
     ...MIGRATION_TOOLS,
     ...APP_TOOLS,
+    ...BACKUP_TOOLS,
   }),
 );
 
