@@ -8,7 +8,8 @@ testAsks({
   'the backup tools delete what they keep': [
     ['rclone ls remote:bucket', 'rclone purge remote:bucket'],
     ['rclone copy ./dist remote:x', 'rclone delete remote:x'],
-    ['rclone sync remote:backup ./local', 'rclone sync /tmp/empty remote:backup'],
+    ['rclone sync remote:backup ./local', 'rclone purge remote:backup/2024'],
+    ['rclone sync dist r2:site', 'rclone delete --min-age 30d remote:backup'],
     ['rclone sync --dry-run /tmp/empty remote:backup', 'rclone deletefile remote:x/a.txt'],
     ['restic snapshots', 'restic forget --keep-last 1 --prune'],
     ['restic backup .', 'restic prune'],

@@ -33,24 +33,16 @@ const RCLONE_VALUED = new Set([
   '--bwlimit',
 ]);
 
-/** Whether an rclone operand is a remote (`remote:path`, `:s3:bucket`), not a local path (`./a`, `C:\x`). */
-function isRemote(operand: string | undefined): boolean {
-  return operand !== undefined && /^[^/\\.][^/\\]*:/.test(operand) && !/^[A-Za-z]:[\\/]/.test(operand);
-}
-
-/** rclone: `purge`, `delete`, `deletefile`; `sync` to a remote, which deletes what the source lacks. */
+/**
+ * rclone: `purge`, `delete`, `deletefile`. `rclone sync` to a remote passes, as `aws s3 sync
+ * --delete` does: it is how a built site or a folder is published to a bucket, and what it deletes
+ * is what the source no longer has.
+ */
 const rclone: ArgsCheck = (args) => {
   if (hasOption(args, '--dry-run')) return null;
-  const i = operandAt(args, RCLONE_VALUED);
-  const sub = args[i];
+  const sub = args[operandAt(args, RCLONE_VALUED)];
   if (sub === 'purge') return hit('rclone purge', 'deletes the path and everything under it on the remote, bucket included');
   if (sub === 'delete' || sub === 'deletefile') return hit(`rclone ${sub}`, 'deletes the files under the path on the remote');
-  if (sub === 'sync') {
-    const src = operandAt(args, RCLONE_VALUED, i + 1);
-    const dest = src < 0 ? -1 : operandAt(args, RCLONE_VALUED, src + 1);
-    if (dest >= 0 && isRemote(args[dest]))
-      return hit('rclone sync', 'deletes every file of the remote destination that the source lacks (an empty source empties it)');
-  }
   return null;
 };
 
