@@ -16,7 +16,8 @@ import type { FamilyCheck } from './types.ts';
  * `terraform destroy`, `pulumi destroy`, state that forgets what it manages (`terraform state rm`), kubectl mass deletes, `helm uninstall`, the delete verbs
  * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts), the frameworks'
  * database drops and resets, docker's data volumes and the `gh repo` verbs (infra-app.ts), the
- * migration and restore tools' wipes (infra-migrations.ts); and changes applied to live
+ * migration and restore tools' wipes (infra-migrations.ts), backups, snapshots and data stores
+ * deleted (infra-backups.ts); and changes applied to live
  * infrastructure: `terraform apply`, `pulumi up` (here), cluster and configuration tools'
  * applies (infra-apply.ts). Asked by default: a person decides. Planning and read-only verbs
  * (`terraform plan -destroy`, `kubectl get`, `aws s3 ls`, `gcloud … list`) stay silent.
