@@ -94,19 +94,36 @@ const aws: ArgsCheck = (args) => {
   if (service === undefined || op === undefined) return null;
   const deletes =
     (service === 's3' && (op === 'rb' || (op === 'rm' && hasOption(args, '--recursive')))) || op.startsWith('delete-') || op.startsWith('terminate-');
-  if (!deletes) return null;
-  const rule = `aws ${service} ${op}${op === 'rm' ? ' --recursive' : ''}`;
-  return { rule, reason: `\`${rule}\` deletes cloud resources and the data in them for good; AWS keeps no copy to restore` };
+  if (deletes) {
+    const rule = `aws ${service} ${op}${op === 'rm' ? ' --recursive' : ''}`;
+    return { rule, reason: `\`${rule}\` deletes cloud resources and the data in them for good; AWS keeps no copy to restore` };
+  }
+  if (service === 'kms' && op === 'schedule-key-deletion')
+    return {
+      rule: 'aws kms schedule-key-deletion',
+      reason: '`aws kms schedule-key-deletion` deletes a key after its waiting period, and every datum encrypted with it can never be read again',
+    };
+  // a lifecycle configuration replaces the bucket's rules; its expiry rules delete objects and old versions
+  if (service === 's3api' && op === 'put-bucket-lifecycle-configuration')
+    return {
+      rule: 'aws s3api put-bucket-lifecycle-configuration',
+      reason:
+        "`aws s3api put-bucket-lifecycle-configuration` replaces the bucket's lifecycle rules; an expiry rule deletes the objects (and old versions) it covers",
+    };
+  return null;
 };
 
-/** A command of nested groups ending in `delete` (gcloud's and az's verb): `sql instances delete`, `group delete`, `storage blob delete-batch`. */
-function deleteVerb(args: string[], valued: ReadonlySet<string>): string | null {
+/**
+ * A command of nested groups ending in `delete` (gcloud's and az's verb): `sql instances delete`,
+ * `group delete`, `storage blob delete-batch`; for gcloud also `destroy` (`kms keys versions destroy`).
+ */
+function deleteVerb(args: string[], valued: ReadonlySet<string>, destroy = false): string | null {
   let path = '';
   for (let k = operandAt(args, valued); k >= 0; k = operandAt(args, valued, k + 1)) {
     const w = args[k]!;
     if (!/^[a-z][a-z0-9-]*$/.test(w)) return null;
     path = path ? `${path} ${w}` : w;
-    if (w === 'delete' || w === 'delete-batch') return path;
+    if (w === 'delete' || w === 'delete-batch' || (destroy && w === 'destroy')) return path;
   }
   return null;
 }
@@ -121,7 +138,7 @@ const gcloud: ArgsCheck = (args) => {
   ) {
     return { rule: 'gcloud storage rm -r', reason: '`gcloud storage rm -r` deletes every object under the path for good (unless the bucket keeps versions)' };
   }
-  const path = deleteVerb(args, GCLOUD_VALUED);
+  const path = deleteVerb(args, GCLOUD_VALUED, true);
   return path
     ? { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` }
     : null;

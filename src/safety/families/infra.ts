@@ -5,6 +5,7 @@ import type { Redirect } from '../syntax.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
 import { APPLY_TOOLS } from './infra-apply.ts';
+import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
@@ -15,7 +16,8 @@ import type { FamilyCheck } from './types.ts';
  * `terraform destroy`, `pulumi destroy`, state that forgets what it manages (`terraform state rm`), kubectl mass deletes, `helm uninstall`, the delete verbs
  * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts), the frameworks'
  * database drops and resets, docker's data volumes and the `gh repo` verbs (infra-app.ts), the
- * migration and restore tools' wipes (infra-migrations.ts); and changes applied to live
+ * migration and restore tools' wipes (infra-migrations.ts), backups, snapshots and data stores
+ * deleted (infra-backups.ts); and changes applied to live
  * infrastructure: `terraform apply`, `pulumi up` (here), cluster and configuration tools'
  * applies (infra-apply.ts). Asked by default: a person decides. Planning and read-only verbs
  * (`terraform plan -destroy`, `kubectl get`, `aws s3 ls`, `gcloud … list`) stay silent.
@@ -158,7 +160,7 @@ export function knowsInfra(program: string): boolean {
  * unknown-command rule still reads their other verbs (`firebase database:remove /`): not in
  * knowsInfra.
  */
-const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries(SOME_VERBS_TOOLS));
+const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, curl: searchIndexDelete }));
 
 const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 
@@ -176,6 +178,7 @@ const TOOLS = new Map<string, ArgsCheck>(
     ...DB_TOOLS,
     ...MIGRATION_TOOLS,
     ...APP_TOOLS,
+    ...BACKUP_TOOLS,
   }),
 );
 

@@ -18,6 +18,7 @@ import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
 import { plainWord, type Redirect, type Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
+import { checkContainers } from './system-containers.ts';
 import { checkDevices } from './system-devices.ts';
 import { checkPackages } from './system-packages.ts';
 import { type Guarded, guardedAbsolute, guardedFoldersBelow, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
@@ -94,7 +95,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     return extraction('unzip', dir === null ? null : [dir], ctx);
   }
   if (p === 'find') return checkFind(inv, ctx);
-  return checkChanges(inv, ctx) ?? checkServices(inv) ?? checkDevices(inv, ctx) ?? checkPackages(inv);
+  return checkChanges(inv, ctx) ?? checkServices(inv) ?? checkDevices(inv, ctx) ?? checkPackages(inv) ?? checkContainers(inv, ctx);
 }
 
 /**
