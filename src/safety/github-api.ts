@@ -50,6 +50,9 @@ const API_VALUED: ReadonlySet<string> = new Set([
 /** `gh`'s global options before the subcommand that take a value. */
 const GH_VALUED: ReadonlySet<string> = new Set(['-R', '--repo', '--hostname']);
 
+/** Every option of a `gh` line that takes a value, its global ones and `gh api`'s: where a `gh` check finds its operands. */
+export const GH_LINE_VALUED: ReadonlySet<string> = new Set([...GH_VALUED, ...API_VALUED]);
+
 /** The GitHub API's hosts: api.github.com, uploads.github.com (release assets), a GitHub Enterprise server's `/api/v3`, `/api/uploads` or `/api/graphql`. */
 const API_URL = /^(?:https?:\/\/)?(?:(?:api|uploads)\.github\.com(?::\d+)?(?=[/?#]|$)|[^/\s?#]+(?=\/api\/(?:v3|uploads|graphql)(?:[/?#]|$)))/i;
 /** The API's prefix on a GitHub Enterprise server: `/api/v3/repos/…` is `repos/…`, `/api/graphql` is `graphql`. */

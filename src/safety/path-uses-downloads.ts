@@ -1,4 +1,5 @@
 import type { Invocation } from './command.ts';
+import { CURL_VALUED_LONG, CURL_VALUED_SHORT } from './network-sinks.ts';
 import { generic, options, type PathUse, use } from './path-access.ts';
 
 /**
@@ -7,47 +8,13 @@ import { generic, options, type PathUse, use } from './path-access.ts';
  * (`--output-dir`, `-P`); their other operands are read as any program's.
  */
 
-const CURL_LONG = new Set([
-  '--data',
-  '--data-binary',
-  '--data-raw',
-  '--data-ascii',
-  '--data-urlencode',
-  '--json',
-  '--form',
-  '--form-string',
-  '--upload-file',
-  '--config',
-  '--output',
-  '--dump-header',
-  '--cookie-jar',
-  '--cookie',
-  '--trace',
-  '--trace-ascii',
-  '--stderr',
-  '--output-dir',
-  '--cert',
-  '--key',
-  '--cacert',
-  '--netrc-file',
-  '--header',
-  '--user',
-  '--user-agent',
-  '--referer',
-  '--request',
-  '--write-out',
-  '--proxy',
-  '--max-time',
-  '--range',
-  '--url',
-]);
 const CURL_WRITES = new Set(['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr']);
 const CURL_FILES = new Set(['-T', '--upload-file', '-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file']);
 
 /** curl: what it uploads (`-d @f`, `-F 'x=<f'`, `-T f`), what it writes (`-o f`), the folder it writes into (`--output-dir`). */
 export function curl(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
-  const operands = options(inv.args, 'dFTKoDcbEHuAexXwrmC', CURL_LONG, (name, w, value) => {
+  const operands = options(inv.args, CURL_VALUED_SHORT, CURL_VALUED_LONG, (name, w, value) => {
     if (CURL_WRITES.has(name)) {
       if (value !== '-') out.push(use(w, value, 'write'));
     } else if (name === '--output-dir') out.push(use(w, value, 'into'));

@@ -1,4 +1,5 @@
 import { programName } from '../command.ts';
+import { GH_LINE_VALUED } from '../github-api.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operandAt, optionValues } from './args.ts';
 
 /**
@@ -178,28 +179,6 @@ function docker(program: string): ArgsCheck {
   };
 }
 
-const GH_VALUED = new Set([
-  '-R',
-  '--repo',
-  '-X',
-  '--method',
-  '-H',
-  '--header',
-  '-f',
-  '--raw-field',
-  '-F',
-  '--field',
-  '--input',
-  '-q',
-  '--jq',
-  '-t',
-  '--template',
-  '--hostname',
-  '--cache',
-  '-p',
-  '--preview',
-]);
-
 /** `gh repo` verbs that change the repository everyone works in: what each does. */
 const GH_REPO_CHANGES: Record<string, string> = {
   archive: 'makes the GitHub repository read-only for everyone: no pushes, merges or new issues until an admin unarchives it',
@@ -209,9 +188,9 @@ const GH_REPO_CHANGES: Record<string, string> = {
 
 /** `gh repo delete|archive|rename|transfer`, `gh repo edit --visibility`, `gh api -X DELETE …`. */
 const gh: ArgsCheck = (args) => {
-  const i = operandAt(args, GH_VALUED);
+  const i = operandAt(args, GH_LINE_VALUED);
   const sub = args[i];
-  const verb = sub === 'repo' ? args[operandAt(args, GH_VALUED, i + 1)] : undefined;
+  const verb = sub === 'repo' ? args[operandAt(args, GH_LINE_VALUED, i + 1)] : undefined;
   if (verb === 'delete') {
     return { rule: 'gh repo delete', reason: '`gh repo delete` deletes a GitHub repository with its issues, pull requests, releases and wiki' };
   }
@@ -227,7 +206,7 @@ const gh: ArgsCheck = (args) => {
     };
   }
   if (sub === 'api' && optionValues(args, '-X', '--method').some((m) => m.toUpperCase() === 'DELETE')) {
-    const endpoint = args[operandAt(args, GH_VALUED, i + 1)] ?? '';
+    const endpoint = args[operandAt(args, GH_LINE_VALUED, i + 1)] ?? '';
     return { rule: 'gh api -X DELETE', reason: `\`gh api -X DELETE ${endpoint}\` deletes a GitHub resource (a repository, a branch, a release…) for good` };
   }
   return null;
