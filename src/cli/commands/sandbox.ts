@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { homedir } from 'node:os';
+import { constants, homedir } from 'node:os';
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
 import { type CliArgs, type CliIO, out, printJson, SilentExit } from '../io.ts';
@@ -73,7 +73,8 @@ export function sandboxCommand(io: CliIO) {
         child.stdout.pipe(io.stdout, { end: false });
         child.stderr.pipe(io.stderr, { end: false });
         child.on('error', reject);
-        child.on('close', (status, signal) => resolve(status ?? (signal ? 128 + 15 : 1)));
+        // a signal's end reported as a shell does, 128 + its number (SIGKILL 137), so the caller can tell which
+        child.on('close', (status, signal) => resolve(status ?? (signal ? 128 + constants.signals[signal] : 1)));
       });
       if (code !== 0) throw new SilentExit(code);
     },

@@ -1,0 +1,61 @@
+/**
+ * `axme sandbox -c`'s exit status when what it started is ended by a signal: 128 + the signal's
+ * number, as a shell reports it (SIGKILL 137, SIGTERM 143, SIGINT 130), so a caller can tell which
+ * signal it was. Real bubblewrap, the built binary, the child killed from outside.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { CLI, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
+
+const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
+
+/** The processes `pid` started (Linux's /proc children list). */
+const childrenOf = (pid: number): number[] => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+
+describe('axme sandbox -c: a command ended by a signal', { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox here' }, () => {
+  let root: string;
+  let project: string;
+  let home: string;
+  before(() => {
+    mkdirSync(sandboxWorldBase(), { recursive: true });
+    root = mkdtempSync(join(sandboxWorldBase(), 'exit-status-'));
+    project = join(root, 'project');
+    home = join(root, 'home');
+    mkdirSync(project);
+    mkdirSync(home);
+    git(project, ['init', '-q']);
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  for (const [signal, status] of [
+    ['SIGKILL', 137],
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)
+    test(`${signal} → ${status}`, async () => {
+      const child = spawn(process.execPath, [CLI, 'sandbox', '-c', 'echo started; exec sleep 600'], {
+        cwd: project,
+        env: cleanEnv({ HOME: home, AXME_SANDBOX: 'auto' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      // the event: the sandboxed command has started and said so
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (out.includes('started')) resolve();
+        });
+        child.on('close', () => reject(new Error(`ended before starting: ${stderr}`)));
+      });
+      const started = childrenOf(child.pid!);
+      assert.ok(started.length > 0, 'axme started the sandbox');
+      for (const pid of started) process.kill(pid, signal);
+      assert.equal(await closed, status, stderr);
+    });
+});
