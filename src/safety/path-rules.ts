@@ -36,7 +36,8 @@ const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
  * making, writing, removing it or setting its mode). `glob`: `abs` is a shell glob or holds
  * unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
  * "$X".p12`, `find -name '.env.l*'` when `found`; `.env.e*` too: it may be `.env.env`), a name
- * only of wildcards (`cat dir/*`) does not, and one that starts with a wildcard only for the
+ * only of wildcards (`cat dir/*`) does not, nor does a closing `*` that would have to supply a
+ * whole `*.ext` (`tail logs/app-*`: paths.ts closingStarSuppliesExtension), and one that starts with a wildcard only for the
  * `*.ext` names (`*.json` could be `id_rsa.json`, but a reader of `*.json` wants no key). Asked
  * after the other rules of the path and of what it links to (so a link to a listed path reports
  * that path's rule), of both: a link to a secret is that secret.

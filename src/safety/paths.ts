@@ -240,6 +240,7 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
     } else if (literal) {
       if ((entry.matcher ??= patternMatcher(pattern, false)).test(path)) return { pattern };
     } else if (!nameIsWild) {
+      if (closingStarSuppliesExtension(name, pattern)) continue;
       const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
       if (intersects(arg, [GLOBSTAR, '/', ...pt])) return { pattern };
@@ -306,6 +307,21 @@ export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | und
   return p ? `${abs} is axme's own state (${p}): agents may not change it; ask the user` : null;
 }
 
+/**
+ * Whether a name-glob reaches an extension pattern (`*.pem`: a `*` and then a literal `.ext`) only
+ * through its closing `*`: `app-*`, `syslog.*` and `test-*` were written for other files, as
+ * `dir/*` was, though `app-x.pem` could exist. One that writes part of the extension out
+ * (`*.p*`, `key.pem*`) still reaches it, and any other kind of pattern is matched as before
+ * (`.env*` names `.env`, `id_*` names `id_rsa`).
+ */
+function closingStarSuppliesExtension(name: string, pattern: string): boolean {
+  const ext = /^\*(\.[^*?[\]{}/\\]+)$/.exec(pattern)?.[1];
+  if (!ext || !name.endsWith('*')) return false;
+  const stem = name.replace(/\*+$/, '');
+  for (let k = 2; k <= ext.length; k++) if (stem.endsWith(ext.slice(0, k))) return false;
+  return true;
+}
+
 /** Name patterns by their tokens (a handful: the secret file names). */
 const nameTokens = new Map<string, Token[]>();
 
@@ -319,6 +335,7 @@ export function nameGlobMatch(name: string, patterns: readonly string[], found =
   if (!name.replace(/[*?[\]\uE000]/g, '')) return null;
   const arg = tokens(name, false, !found);
   for (const pattern of patterns) {
+    if (closingStarSuppliesExtension(name, pattern)) continue;
     let pt = nameTokens.get(pattern);
     if (!pt) nameTokens.set(pattern, (pt = tokens(pattern, false)));
     if (intersects(arg, pt)) return pattern;
