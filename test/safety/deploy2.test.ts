@@ -50,6 +50,9 @@ testHoles({
     ['npm trust list pkg', 'npm trust github pkg --repo evil/x --file release.yml'],
     ['npm stage list', 'npm stage approve pkg@1.0.0'],
     ['pnpm owner ls pkg', 'pnpm owner add evil pkg'],
+    ['pnpm dist-tag ls pkg', 'pnpm dist-tag add pkg@1.2.0 latest'],
+    ['pnpm view pkg versions', 'pnpm unpublish pkg@1.0.0'],
+    ['pnpm token list', 'pnpm access public pkg'],
   ],
   // github-api-rules.ts: access granted through GitHub's API or a gh verb
   'someone given access to the repository': [

@@ -15,6 +15,11 @@ function registryHit(rule: string): Hit {
   };
 }
 
+/** A published version taken away. */
+function unpublishHit(rule: string): Hit {
+  return { rule, reason: `\`${rule}\` takes a published version away from everyone who installs it, and its version number can never be used again` };
+}
+
 /** `npm pu`, `npm pub`... are `npm publish` (bash-rules.ts canonical). */
 const NPM_PUBLISH = /^pu(b(l(i(sh?)?)?)?)?$/;
 const NPM_VALUED = new Set([
@@ -56,12 +61,7 @@ const npm: ToolCheck = (args) => {
   const i = operandAt(args, NPM_VALUED);
   const sub = args[i] ?? '';
   if (NPM_PUBLISH.test(sub)) return dryRun(args) ? null : registryHit('npm publish');
-  if (sub === 'unpublish' && !dryRun(args)) {
-    return {
-      rule: 'npm unpublish',
-      reason: '`npm unpublish` takes a published version away from everyone who installs it, and its version number can never be used again',
-    };
-  }
+  if (sub === 'unpublish' && !dryRun(args)) return unpublishHit('npm unpublish');
   return registryChange('npm', sub, operands(args, NPM_VALUED, i + 1));
 };
 
@@ -119,6 +119,7 @@ const pnpm: ToolCheck = (args) => {
   if (i < 0) return null;
   if (args[i] === 'recursive' || args[i] === 'multi' || args[i] === 'm') i = operandAt(args, PNPM_VALUED, i + 1);
   if (args[i] === 'publish') return dryRun(args) ? null : registryHit('pnpm publish');
+  if (args[i] === 'unpublish' && !dryRun(args)) return unpublishHit('pnpm unpublish');
   // pnpm hands the registry commands it has none of its own for to npm
   return registryChange('pnpm', args[i]!, operands(args, PNPM_VALUED, i + 1));
 };
