@@ -53,6 +53,10 @@ testHoles({
     ['pnpm dist-tag ls pkg', 'pnpm dist-tag add pkg@1.2.0 latest'],
     ['pnpm view pkg versions', 'pnpm unpublish pkg@1.0.0'],
     ['pnpm token list', 'pnpm access public pkg'],
+    ['yarn owner list pkg', 'yarn owner add evil pkg'],
+    ['yarn access ls-packages', 'yarn access public pkg'],
+    ['yarn tag list pkg', 'yarn tag add pkg@1.2.0 latest'],
+    ['yarn npm tag list pkg', 'yarn npm tag remove pkg beta'],
   ],
   // github-api-rules.ts: access granted through GitHub's API or a gh verb
   'someone given access to the repository': [

@@ -75,7 +75,8 @@ const TRUSTED_PUBLISHERS = new Set(['github', 'gitlab', 'circleci']);
  * What an npm-compatible client changes on the registry besides a version: who may publish the
  * package (`owner add`, `access grant`, `team add`, `org set`, `trust github`), who may see it
  * (`access public`), what its installs resolve to or warn of (`dist-tag add|rm`, `deprecate`),
- * a new publish credential printed (`token create`) and a staged version approved. `words` are
+ * a new publish credential printed (`token create`) and a staged version approved; yarn's own
+ * `owner`, `access`, `team` and `tag` (npm's `dist-tag`) alike. `words` are
  * the operands after `sub`; a change that narrows access (`owner rm`, `access revoke`, `set
  * status=private`) passes.
  */
@@ -83,10 +84,12 @@ function registryChange(client: string, sub: string, words: readonly string[]): 
   const [verb, ...rest] = words;
   const said = (what: string, does: string) => ({ rule: `${client} ${what}`, reason: `\`${client} ${what}\` ${does}` });
   const grants = 'gives someone the right to publish versions of the package, which every install then takes';
-  if (sub === 'dist-tag' || sub === 'dist-tags') {
+  // yarn's `tag` is npm's `dist-tag`
+  if (sub === 'dist-tag' || sub === 'dist-tags' || sub === 'tag') {
+    const tag = sub === 'tag' ? 'tag' : 'dist-tag';
     if (verb !== undefined && TAG_MOVES.has(verb))
-      return said('dist-tag add', 'moves a registry tag such as `latest`: every install from then on gets that version');
-    if (verb !== undefined && TAG_REMOVES.has(verb)) return said('dist-tag rm', 'deletes a registry tag: every install of `pkg@<tag>` fails from then on');
+      return said(`${tag} add`, 'moves a registry tag such as `latest`: every install from then on gets that version');
+    if (verb !== undefined && TAG_REMOVES.has(verb)) return said(`${tag} rm`, 'deletes a registry tag: every install of `pkg@<tag>` fails from then on');
     return null;
   }
   if ((sub === 'owner' || sub === 'author') && verb === 'add') return said('owner add', grants);
@@ -128,8 +131,11 @@ const yarn: ToolCheck = (args) => {
   const i = operandAt(args, YARN_VALUED);
   if (i < 0) return null;
   if (args[i] === 'publish') return dryRun(args) ? null : registryHit('yarn publish');
-  if (args[i] === 'npm') return args[operandAt(args, YARN_VALUED, i + 1)] === 'publish' && !dryRun(args) ? registryHit('yarn npm publish') : null;
-  return null;
+  if (args[i] !== 'npm') return registryChange('yarn', args[i]!, operands(args, YARN_VALUED, i + 1));
+  // yarn 2+: `yarn npm publish`, `yarn npm tag add|remove`
+  const j = operandAt(args, YARN_VALUED, i + 1);
+  if (args[j] === 'publish') return dryRun(args) ? null : registryHit('yarn npm publish');
+  return j < 0 ? null : registryChange('yarn npm', args[j]!, operands(args, YARN_VALUED, j + 1));
 };
 
 const bun: ToolCheck = (args) => (args[operandAt(args, BUN_VALUED)] === 'publish' && !dryRun(args) ? registryHit('bun publish') : null);
