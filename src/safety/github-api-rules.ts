@@ -3,6 +3,7 @@ import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { familyFinding } from './families/index.ts';
 import { isDeployWorkflow, onlyNonProduction } from './families/publish-deploy.ts';
+import { readGhVerb } from './gh-verb-calls.ts';
 import type { Finding } from './git-rules.ts';
 import { fieldValues, type GithubApiCall, ghRepoVisibility, readGithubApi } from './github-api.ts';
 import { matchesName, starGlob } from './patterns.ts';
@@ -40,10 +41,11 @@ const NONE: readonly Finding[] = [];
 export function checkGithubApi(inv: Invocation, policy: Policy, exempt: () => boolean): readonly Finding[] {
   if (inv.program !== 'gh' && inv.program !== 'hub' && inv.program !== 'curl') return NONE;
   const visibility = ghRepoVisibility(inv);
-  const call = visibility ? null : readGithubApi(inv);
+  const call = visibility ? null : (readGithubApi(inv) ?? readGhVerb(inv));
   if (!visibility && !call) return NONE;
   const isExempt = exempt();
   const publish = !isExempt && policy.families.publish !== 'off';
+  const infra = !isExempt && policy.families.infra !== 'off';
   if (visibility) {
     if (!publish) return NONE;
     const rule = visibility === 'edit' ? 'gh repo edit --visibility public' : 'gh repo create --public --push';
@@ -52,7 +54,9 @@ export function checkGithubApi(inv: Invocation, policy: Policy, exempt: () => bo
   }
   const out: Finding[] = [];
   for (const change of branchChanges(call!)) judgeChange(change, policy, isExempt, out);
-  if (publish) for (const hit of publishHits(call!, policy)) out.push(familyFinding('publish', hit, policy));
+  defaultBranchChange(call!, policy, out);
+  if (publish) for (const hit of [...publishHits(call!, policy), ...accessGrants(call!)]) out.push(familyFinding('publish', hit, policy));
+  if (infra) for (const hit of deletesAndSettings(call!)) out.push(familyFinding('infra', hit, policy));
   return out;
 }
 
@@ -63,6 +67,7 @@ function repoEndpoint(call: GithubApiCall): string[] | null {
 
 /** How the messages name a call: `gh api -X PUT repos/o/r/contents/a.ts`, `curl -X PUT …/repos/o/r/pulls/1/merge`, `gh api graphql createCommitOnBranch`. */
 function named(call: GithubApiCall, mutation?: string): string {
+  if (call.command) return call.command;
   const via = call.via === 'curl' ? 'curl …/' : `${call.via} `;
   return mutation ? `${via}graphql ${mutation}` : `${call.via} -X ${call.method} ${call.via === 'curl' ? '…/' : ''}${call.path.join('/')}`;
 }
@@ -245,4 +250,77 @@ function deployReason(what: string): string {
 /** `-f visibility=public`, `-F private=false`. */
 function makesPublic(call: GithubApiCall): boolean {
   return fieldValues(call, 'visibility').some((v) => v.toLowerCase() === 'public') || call.fields.get('private')?.some((v) => v === 'false') === true;
+}
+
+/**
+ * `PATCH repos/o/r` with `default_branch` (`gh repo edit --default-branch`) naming a branch that
+ * is not protected, or one the command line does not show: the branch clones check out and pull
+ * requests merge into moves off the protected one.
+ */
+function defaultBranchChange(call: GithubApiCall, policy: Policy, out: Finding[]): void {
+  if (call.method !== 'PATCH' || repoEndpoint(call)?.length !== 0) return;
+  // a body the command line does not show is not taken to move it (as for `visibility`): only a field given
+  const moved = (call.fields.get('default_branch') ?? []).find((b) => b.includes(UNKNOWN) || matchesName(b, policy.protectedBranches) === null);
+  if (moved === undefined) return;
+  const what = named(call);
+  out.push({
+    rule: 'git.protectedBranches',
+    reason: `\`${what}\` makes ${moved.includes(UNKNOWN) ? 'a branch the command line does not name' : moved} the default branch in the place of the protected one: clones check it out, pull requests merge into it and deploys often follow it. That is the user's call`,
+  });
+}
+
+/**
+ * Someone given access (P3, as a repository made public): a collaborator (`PUT
+ * repos/o/r/collaborators/<u>`), a deploy key (`POST repos/o/r/keys`, `gh repo deploy-key add`),
+ * a member of the organization or of a team, a team given a repository. The user's own SSH key
+ * added to the account (`gh ssh-key add ~/.ssh/id_ed25519.pub`) passes: a public key is public.
+ */
+function accessGrants(call: GithubApiCall): Array<{ rule: string; reason: string }> {
+  const p = call.path;
+  const what = named(call);
+  const grant = (who: string) => [{ rule: what, reason: `\`${what}\` gives ${who}: whoever holds it may push code that others pull and deploy` }];
+  if (call.method === 'PUT' && p[0] === 'repos' && p[3] === 'collaborators' && p.length === 5) return grant(`${p[4]} access to the repository`);
+  if (call.method === 'POST' && p[0] === 'repos' && p[3] === 'keys' && p.length === 4)
+    return grant('a key access to the repository (write access with `read_only=false`)');
+  if (call.method === 'PUT' && p[0] === 'orgs' && (p[2] === 'memberships' || (p[2] === 'teams' && (p[4] === 'memberships' || p[4] === 'repos'))))
+    return grant(p[4] === 'repos' ? 'a team access to the repository' : `${p.at(-1)} membership of the organization or its team`);
+  return [];
+}
+
+/**
+ * What the infra family asks about (P4): a resource deleted through the API (`DELETE` of any
+ * endpoint, as `gh api -X DELETE` is; the repository itself, as `gh repo delete`; GraphQL
+ * `delete…` mutations such as `deleteIssue`, `gh issue delete`), and a secret or variable set,
+ * which the workflows and deploys read (`gh secret set`, `gh variable set`, `PUT
+ * …/actions/secrets/<name>`): the value it replaces cannot be read back.
+ */
+function deletesAndSettings(call: GithubApiCall): Array<{ rule: string; reason: string }> {
+  const out: Array<{ rule: string; reason: string }> = [];
+  const p = call.path;
+  const what = named(call);
+  for (const m of call.mutations) {
+    if (!/^delete[A-Z]/.test(m)) continue;
+    const gone = m === 'deleteIssue' ? 'the issue and its comments' : `what \`${m}\` names`;
+    out.push({ rule: named(call, m), reason: `\`${named(call, m)}\` deletes ${gone} from GitHub for good` });
+  }
+  const setting = p.findIndex((s, k) => (s === 'secrets' || s === 'variables') && k > 0);
+  if (call.method === 'DELETE') {
+    const whole = p[0] === 'repos' && p.length === 3;
+    out.push({
+      // one rule for every endpoint, as `gh api -X DELETE` has had
+      rule: call.command ?? `${call.via} -X DELETE`,
+      reason: whole
+        ? `\`${what}\` deletes the GitHub repository with its issues, pull requests, releases and wiki, as \`gh repo delete\` does`
+        : `\`${what}\` deletes ${setting > 0 ? `a ${p[setting] === 'secrets' ? 'secret' : 'variable'} the workflows and deploys read` : 'a GitHub resource'} for good`,
+    });
+  } else if (
+    setting > 0 &&
+    (call.method === 'PUT' || call.method === 'POST' || call.method === 'PATCH') &&
+    (p[0] === 'repos' || p[0] === 'orgs' || p[0] === 'user')
+  )
+    out.push({
+      rule: what,
+      reason: `\`${what}\` sets a ${p[setting] === 'secrets' ? 'secret' : 'variable'} that the workflows and deploys read, replacing the value it had, which cannot be read back`,
+    });
+  return out;
 }

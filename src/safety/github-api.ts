@@ -24,6 +24,8 @@ export interface GithubApiCall {
   mutations: string[];
   /** for GraphQL: the arguments written in the document (`branchName: "main"`), a `$variable` replaced by the field it names */
   arguments: Map<string, string[]>;
+  /** the `gh` verb that makes the call, as the messages name it (`gh secret set`); none for `gh api`, `hub api`, curl (gh-verb-calls.ts) */
+  command?: string;
 }
 
 /** The options of `gh api` and `hub api` that take a value. */

@@ -73,7 +73,8 @@ const kubectl =
 export const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
 const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
 
-const AWS_VALUED = new Set([
+/** aws options that take a separate value (before or after the service and operation). */
+export const AWS_VALUED = new Set([
   '--profile',
   '--region',
   '--output',
@@ -156,7 +157,8 @@ const gsutil: ArgsCheck = (args) => {
   return null;
 };
 
-const AZ_VALUED = new Set(['--subscription', '-o', '--output', '--query']);
+/** az global options that take a separate value. */
+export const AZ_VALUED = new Set(['--subscription', '-o', '--output', '--query']);
 
 const az: ArgsCheck = (args) => {
   const path = deleteVerb(args, AZ_VALUED);

@@ -165,11 +165,19 @@ const nameWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/);
 
 export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
   gh,
-  firebase: deploys('firebase', ['deploy'], FIREBASE_VALUED, 'replaces what is live on the Firebase project — hosting, functions, rules — for all its users'),
+  firebase: deploys(
+    'firebase',
+    ['deploy', 'hosting:rollback'],
+    FIREBASE_VALUED,
+    'replaces what is live on the Firebase project — hosting, functions, rules — for all its users',
+  ),
   vercel: (args) => {
     const at = operandAt(args, VERCEL_VALUED);
     const s = args[at];
     if (s === 'promote') return { rule: 'vercel promote', reason: '`vercel promote` makes a deployment the production one, serving every visitor' };
+    // `vercel rollback status` only reads
+    if (s === 'rollback' && args[operandAt(args, VERCEL_VALUED, at + 1)] !== 'status')
+      return { rule: 'vercel rollback', reason: '`vercel rollback` makes an earlier deployment the production one, serving every visitor' };
     const step = s === 'rolling-release' || s === 'rr' ? args[operandAt(args, VERCEL_VALUED, at + 1)] : undefined;
     if (step !== undefined && ROLLING_STEPS.has(step))
       return {
@@ -192,7 +200,7 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
     const group = args[i] === 'pages' || args[i] === 'versions' || args[i] === 'triggers' ? args[i] : null;
     const hit = deploys(
       'wrangler',
-      ['deploy', 'publish'],
+      ['deploy', 'publish', 'rollback'],
       NONE,
       "replaces the live Cloudflare Worker or Pages site that serves its routes' traffic",
       dryRun,

@@ -1,6 +1,7 @@
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import { type Hit, type ToolCheck, type ToolEnv, values } from './args.ts';
+import { CLOUD_ROLLOUTS } from './publish-clouds.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { LANG_TOOLS } from './publish-langs.ts';
 import { NODE_TOOLS } from './publish-node.ts';
@@ -13,7 +14,7 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  * that cannot be taken back — a package version on a registry (npm, crates.io, PyPI, RubyGems,
  * Maven, NuGet), an image or chart on a container registry, a GitHub release, a deploy workflow,
  * a production deploy, an app store upload. One check per program (publish-node.ts,
- * publish-registries.ts, publish-langs.ts, publish-deploy.ts, publish-stores.ts); runners such as
+ * publish-registries.ts, publish-langs.ts, publish-deploy.ts, publish-clouds.ts, publish-stores.ts); runners such as
  * `npx`, `pnpm dlx`, `uv run` and `python -m` have the program they start checked in turn
  * (runners.ts). `--dry-run` (and the tools' snapshot modes) stay allowed.
  */
@@ -25,6 +26,13 @@ export function knowsPublish(program: string): boolean {
 }
 
 const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...LANG_TOOLS, ...DEPLOY_TOOLS, ...STORE_TOOLS }));
+
+/**
+ * Programs whose rollouts this family names (`aws lambda update-function-code`) while the
+ * unknown-command rule still reads their other verbs (`aws cloudformation deploy`, `heroku
+ * container:release`): not in knowsPublish.
+ */
+const SOME_VERBS = new Map<string, ToolCheck>(Object.entries(CLOUD_ROLLOUTS));
 
 /** How many runners deep `npx uvx …` is followed. */
 const MAX_DEPTH = 4;
@@ -43,7 +51,7 @@ function envFor(ctx: FamilyContext): ToolEnv {
       if (depth > MAX_DEPTH || informational(name, args)) return null;
       depth++;
       try {
-        const hit = TOOLS.get(name)?.(args, env);
+        const hit = TOOLS.get(name)?.(args, env) ?? SOME_VERBS.get(name)?.(args, env);
         if (hit) return hit;
         const inner = runnerInner(name, args);
         return inner ? env.run(inner[0], inner[1]) : null;
