@@ -15,7 +15,7 @@ import { parseArgs } from './system-args.ts';
 type Hit = { rule: string; reason: string };
 
 /** How the reasons end: what to do instead. */
-const PERSON = 'a person sets up what starts with the machine: ask the user to run it';
+const PERSON = "what starts with the machine is its owner's to set up, not the task's";
 
 /**
  * systemctl's verbs that add a unit to what starts at boot or login (enable, link, a dependency
@@ -130,7 +130,7 @@ function dbusCall(inv: Invocation): Hit | null {
   if (DBUS_READS.test(name)) return null;
   return {
     rule: `${inv.program} ${dest} ${name}`,
-    reason: `\`${inv.program}\` calls ${name} on ${dest}, which starts, enables or keeps units running outside the session (or runs a command its arguments hold): use systemctl, or ask the user`,
+    reason: `\`${inv.program}\` calls ${name} on ${dest}, which starts, enables or keeps units running outside the session (or runs a command its arguments hold): systemctl and systemd-run are the ways the guard reads`,
   };
 }
 
@@ -176,7 +176,7 @@ function sshCopyId(inv: Invocation): Hit | null {
   if (!host || !THIS_MACHINE.test(host)) return null;
   return {
     rule: 'ssh-copy-id localhost',
-    reason: "`ssh-copy-id` to this machine adds the key to the user's own ~/.ssh/authorized_keys: whoever holds it logs in here. Ask the user",
+    reason: "`ssh-copy-id` to this machine adds the key to the user's own ~/.ssh/authorized_keys: whoever holds it logs in here",
   };
 }
 
