@@ -19,7 +19,9 @@ const LOGIN_SCHEMES = /^(ssh|rdp):\/\//i;
 export function tunnelledLogin(inv: Invocation): string | null {
   const args = inv.args.map((w) => w.value);
   switch (inv.program) {
+    // autossh: ssh kept running, restarted when it drops (its `-M port` is a flag here, its value an operand)
     case 'ssh':
+    case 'autossh':
       return sshRemoteForward(args);
     case 'ngrok': {
       // `ngrok tcp 22`, `ngrok tcp localhost:22`

