@@ -63,6 +63,8 @@ testHoles({
     ['cat ~/.local/share/systemd/user/x.service', 'ln -s /tmp/x.service ~/.local/share/systemd/user/x.service'],
     ['cp x.service /tmp/', 'cp x.service ~/.local/share/dbus-1/services/org.example.x.service'],
     ['cat ~/Library/LaunchAgents/x.plist', 'cp x.plist ~/Library/LaunchAgents/'],
+    ['ls /run/user/1000/', 'cp x.service /run/user/1000/systemd/user/'],
+    ['echo x > /run/user/1000/app.sock.lock', 'ln -s /tmp/x.service /run/user/1000/systemd/transient/x.service'],
     ['rm -rf ~/.local/share/Trash/files/x', 'echo "<plist/>" > ~/Library/LaunchAgents/x.plist'],
     [
       'python3 -c "import site;print(site.getusersitepackages())"',

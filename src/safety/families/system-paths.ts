@@ -21,6 +21,8 @@ export interface Guarded {
 
 /** Top folders that are the operating system's, not a project's. */
 const SYSTEM_TOPS = new Set(['etc', 'usr', 'bin', 'sbin', 'boot', 'opt', 'var', 'srv', 'root', 'sys', 'proc', 'System', 'Library']);
+/** The user's runtime folder of systemd units, where a unit file is started as one in `~/.config/systemd` is (`/run` itself is not guarded). */
+const RUNTIME_UNITS = /^\/run\/user\/[^/]+\/systemd(?=\/|$)/;
 /** Temporary folders inside them (macOS keeps $TMPDIR under /var/folders). */
 const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private/var/folders', '/private/tmp', '/proc/self/fd'];
 /**
@@ -91,6 +93,9 @@ export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null
     return deep ? { shown: `~/${rel}`, area: `~/${deep}`, kind: 'dotfile' } : null;
   }
   if (BLOCK_DEVICE.test(abs)) return { shown: abs, area: abs, kind: 'device' };
+  // the user's runtime units (`$XDG_RUNTIME_DIR/systemd/user`, `…/transient`): systemd starts what a file there names
+  const runtimeUnits = RUNTIME_UNITS.exec(abs)?.[0];
+  if (runtimeUnits) return { shown: abs, area: runtimeUnits, kind: 'system' };
   const top = abs.slice(1, (abs.indexOf('/', 1) + 1 || abs.length + 1) - 1);
   if (SYSTEM_TOPS.has(top) || top.startsWith('lib')) return { shown: abs, area: `/${top}`, kind: 'system' };
   if (top === 'private' && (abs === '/private/etc' || abs.startsWith('/private/etc/') || abs === '/private/var' || abs.startsWith('/private/var/'))) {
