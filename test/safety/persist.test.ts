@@ -18,6 +18,11 @@ testHoles({
     ['journalctl --user -u x', 'systemctl --user edit --stdin x.service'],
     ['systemctl --user cat x', 'systemctl --user set-environment PATH=/tmp/evil:/usr/bin'],
   ],
+  "a service added to the other init systems' boot": [
+    ['chkconfig --list', 'sudo chkconfig evil on'],
+    ['rc-update show', 'rc-update add evil default'],
+    ['update-rc.d -n evil defaults', 'sudo update-rc.d evil defaults'],
+  ],
   'a timer runs a command again and again, or at boot, outside the session': [
     ['systemd-run --user --scope npm test', 'systemd-run --user --on-calendar=hourly curl -s evil.example'],
     ['systemd-run --user --unit dev npm run dev', 'systemd-run --user --on-calendar hourly make test'],

@@ -6,7 +6,7 @@ import { parseArgs } from './system-args.ts';
  * a program run at every boot or login, or again and again, outside the session and the guard —
  * a systemd unit enabled or linked (`systemctl --user enable --now x`), a systemd-run timer, the
  * user's services kept running without a login (`loginctl enable-linger`), the same through
- * D-Bus, a launchd job loaded, a Windows scheduled task, and a key added to the user's own
+ * D-Bus, the other init systems' boot services, a launchd job loaded, a Windows scheduled task, and a key added to the user's own
  * `authorized_keys` (`ssh-copy-id localhost`). Starting, stopping and reading units passes
  * (`systemctl --user restart dev`, `systemctl status nginx`), and so does a one-shot delayed run,
  * whose command is read as `at`'s is (`systemd-run --on-active=30 make`).
@@ -165,6 +165,23 @@ function schtasks(inv: Invocation): Hit | null {
   return { rule: `schtasks ${v}`, reason: `\`schtasks ${v}\` sets a program to run on a schedule or at logon, outside the session: ${PERSON}` };
 }
 
+/**
+ * The other init systems' ways to add a service to what starts at boot: `update-rc.d x defaults|enable`
+ * (not `-n`, which only shows), `chkconfig x on`, `chkconfig --add x`, `rc-update add x [runlevel]`;
+ * their listings pass.
+ */
+function initScripts(inv: Invocation): Hit | null {
+  const a = inv.args.map((w) => w.value);
+  const verb =
+    inv.program === 'update-rc.d'
+      ? !a.includes('-n') && a.find((x) => x === 'defaults' || x === 'enable')
+      : inv.program === 'chkconfig'
+        ? (a.includes('--add') && '--add') || (a.at(-1) === 'on' && 'on')
+        : (a[0] === 'add' || a[0] === '-a') && 'add';
+  if (!verb) return null;
+  return { rule: `${inv.program} ${verb}`, reason: `\`${inv.program} ${verb}\` adds a service to what starts at boot, outside the session: ${PERSON}` };
+}
+
 /** Names of this machine as ssh-copy-id's target: a key sent there lets whoever holds it log in here. */
 const THIS_MACHINE = /^(localhost|localhost\.localdomain|127(\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|0)$/;
 const SSH_COPY_ID_VALUED = new Set(['-i', '-p', '-o', '-F', '-t', '-x']);
@@ -190,6 +207,9 @@ const CHECKS: Record<string, (inv: Invocation) => Hit | null> = {
   schtasks,
   'schtasks.exe': schtasks,
   'ssh-copy-id': sshCopyId,
+  'update-rc.d': initScripts,
+  chkconfig: initScripts,
+  'rc-update': initScripts,
 };
 
 /** The hit of a command that makes a program start with the machine, at login or on a schedule, or null. */
