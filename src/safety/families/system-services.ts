@@ -1,10 +1,12 @@
 import type { Invocation } from '../command.ts';
 import { hasFlag, parseArgs } from './system-args.ts';
+import { checkStartup, SYSTEMCTL_VALUED } from './system-startup.ts';
 
 /**
  * The system family's checks that name no file (system.ts does the files): replacing or
  * deleting the crontab, flushing or switching off the firewall, signalling every process (or
- * every process of a user: `pkill -u name`), stopping remote access or the firewall service.
+ * every process of a user: `pkill -u name`), stopping remote access or the firewall service;
+ * what starts with the machine or on a schedule is system-startup.ts's.
  */
 
 type Hit = { rule: string; reason: string };
@@ -14,29 +16,6 @@ const CRONTAB_VALUED = new Set(['-u']);
 const CRONTAB_READS = Object.entries({ l: '--list', e: '--edit', T: '--test', V: '--version', h: '--help' });
 const IPTABLES = new Set(['iptables', 'ip6tables', 'iptables-legacy', 'ip6tables-legacy', 'iptables-nft', 'ip6tables-nft', 'ebtables', 'arptables']);
 const IPTABLES_FLUSH = new Set(['-F', '--flush', '-X', '--delete-chain']);
-const SYSTEMCTL_VALUED = new Set([
-  '-t',
-  '--type',
-  '-s',
-  '--signal',
-  '-H',
-  '--host',
-  '-M',
-  '--machine',
-  '-p',
-  '--property',
-  '-P',
-  '-n',
-  '--lines',
-  '-o',
-  '--output',
-  '--state',
-  '--job-mode',
-  '--root',
-  '--kill-whom',
-  '--what',
-  '--timestamp',
-]);
 const SYSTEMCTL_VERBS = new Set(['stop', 'disable', 'mask', 'kill']);
 /** Services whose stop cuts the way into the machine or opens it to the network. */
 const GUARD_SERVICES = new Map([
@@ -84,8 +63,8 @@ export function checkServices(inv: Invocation): Hit | null {
       ? { rule: 'nft flush ruleset', reason: '`nft flush ruleset` deletes every firewall rule, opening the machine to the network' }
       : null;
   }
-  if (program === 'systemctl' || program === 'service') return service(inv);
-  return null;
+  if (program === 'systemctl' || program === 'service') return service(inv) ?? checkStartup(inv);
+  return checkStartup(inv);
 }
 
 /**

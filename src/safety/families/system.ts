@@ -21,7 +21,18 @@ import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles
 import { checkContainers } from './system-containers.ts';
 import { checkDevices } from './system-devices.ts';
 import { checkPackages } from './system-packages.ts';
-import { type Guarded, guardedAbsolute, guardedFoldersBelow, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
+import {
+  type Guarded,
+  guardedAbsolute,
+  guardedFoldersBelow,
+  guardedPath,
+  isDotFolder,
+  isRootOrHome,
+  KIND,
+  pathNamed,
+  showPath,
+  writeHit,
+} from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
@@ -55,7 +66,7 @@ function checkRedirects(redirects: readonly Redirect[], ctx: FamilyContext): Hit
   for (const r of redirects) {
     if (!r.target || !WRITE_OPS.has(r.op)) continue;
     if (r.op === '>&' && /^(\d+|-)$/.test(r.target.value)) continue;
-    const g = guardedPath(r.target.value, ctx);
+    const g = guardedPath(pathNamed(r.target, r.target.value), ctx);
     if (g) return writeHit('redirect', `\`${r.op}\` writes`, g);
   }
   return null;
@@ -117,7 +128,7 @@ function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
     const doing = DOING[u.access];
     if (!doing || (REMOTE_COPIERS.has(p) && /^[^/]*:/.test(u.value))) continue;
     if (removing && !recursive && refusesFolder(u.value)) continue;
-    const g = guardedPath(u.value, ctx);
+    const g = guardedPath(pathNamed(u.word, u.value), ctx);
     // `rm -rf /etc`, `rm -rf /usr/local/`: the folder itself, which the removal rule denies first
     if (!g || (recursive && g.kind === 'system' && isSystemFolder(g.shown.replace(/(.)\/+$/, '$1')))) continue;
     if (p === 'mv' && u !== dest) return removeHit(p, '`mv` moves away', g);
