@@ -9,6 +9,7 @@ import type { FamilyContext } from './types.ts';
  */
 
 export { operandAt, operands } from '../argv.ts';
+export { COMPOSE_VALUED, dockerSubcommand } from '../container-cli.ts';
 
 /** Whether one of the long (or exact) options was given, alone or as `--name=value` (not `=false`). */
 export function hasOption(args: readonly string[], ...names: string[]): boolean {
@@ -74,29 +75,4 @@ export interface ToolEnv {
   ctx: FamilyContext;
   /** checks `program args` as if it had been run directly (a runner's tool, `python -m twine`) */
   run: (program: string, args: string[]) => Hit | null;
-}
-
-/** The options of `docker compose` / `docker-compose` that take a value. */
-export const COMPOSE_VALUED: ReadonlySet<string> = new Set([
-  '-f',
-  '--file',
-  '-p',
-  '--project-name',
-  '--profile',
-  '--env-file',
-  '--project-directory',
-  '--ansi',
-  '--progress',
-  '--parallel',
-]);
-
-/**
- * Where a docker-like command's subcommand is — `docker <sub>`, `docker compose <sub>`,
- * `docker-compose <sub>` — given the options of the program itself that take a value; `at` is -1
- * when there is none.
- */
-export function dockerSubcommand(program: string, args: readonly string[], dockerValued: ReadonlySet<string>): { compose: boolean; at: number } {
-  if (program === 'docker-compose') return { compose: true, at: operandAt(args, COMPOSE_VALUED) };
-  const at = operandAt(args, dockerValued);
-  return args[at] === 'compose' ? { compose: true, at: operandAt(args, COMPOSE_VALUED, at + 1) } : { compose: false, at };
 }

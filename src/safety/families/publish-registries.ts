@@ -1,3 +1,4 @@
+import { CONTAINER_GLOBAL_VALUED } from '../container-cli.ts';
 import { COMPOSE_VALUED, dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
 
 /**
@@ -37,26 +38,6 @@ const UV_VALUED = new Set([
   '--index',
   '--index-url',
   '--from',
-]);
-const DOCKER_VALUED = new Set([
-  '--context',
-  '-c',
-  '-H',
-  '--host',
-  '--config',
-  '-l',
-  '--log-level',
-  '--tlscacert',
-  '--tlscert',
-  '--tlskey',
-  '--url',
-  '--connection',
-  '--root',
-  '--runroot',
-  '--storage-driver',
-  '-n',
-  '--namespace',
-  '--address',
 ]);
 const MVN_VALUED = new Set([
   '-P',
@@ -123,9 +104,9 @@ function imagePush(rule: string): Hit {
 /** `docker push`, `docker image push`, `docker manifest push`, `docker compose push`, `docker buildx build --push`... */
 function containerPush(program: string): ToolCheck {
   return (args) => {
-    const i = operandAt(args, DOCKER_VALUED);
+    const i = operandAt(args, CONTAINER_GLOBAL_VALUED);
     const s = args[i];
-    const next = args[operandAt(args, DOCKER_VALUED, i + 1)];
+    const next = args[operandAt(args, CONTAINER_GLOBAL_VALUED, i + 1)];
     if (s === 'push') return imagePush(`${program} push`);
     if ((s === 'image' || s === 'manifest') && next === 'push') return imagePush(`${program} ${s} push`);
     if (s === 'compose' && args[operandAt(args, COMPOSE_VALUED, i + 1)] === 'push') return imagePush(`${program} compose push`);
