@@ -76,3 +76,32 @@ export interface ToolEnv {
   /** checks `program args` as if it had been run directly (a runner's tool, `python -m twine`) */
   run: (program: string, args: string[]) => Hit | null;
 }
+
+/**
+ * Gradle's options that take a value (`-x flywayClean` a task it does not run, `-p dir`, `-D k=v`,
+ * `--tests Name`): its tasks are the operands after them, for the publish and infra families alike.
+ */
+export const GRADLE_VALUED: ReadonlySet<string> = new Set([
+  '-x',
+  '--exclude-task',
+  '-p',
+  '--project-dir',
+  '-b',
+  '--build-file',
+  '-c',
+  '--settings-file',
+  '-g',
+  '--gradle-user-home',
+  '-I',
+  '--init-script',
+  '-D',
+  '-P',
+  '--console',
+  '--warning-mode',
+  '--max-workers',
+  '--include-build',
+  '--priority',
+  '--project-cache-dir',
+  '--configuration',
+  '--tests',
+]);

@@ -1,5 +1,5 @@
 import { CONTAINER_GLOBAL_VALUED } from '../container-cli.ts';
-import { COMPOSE_VALUED, dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
+import { COMPOSE_VALUED, dryRun, GRADLE_VALUED, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
 
 /**
  * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
@@ -63,30 +63,6 @@ const MVN_VALUED = new Set([
 ]);
 const GORELEASER_VALUED = new Set(['-f', '--config']);
 const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
-const GRADLE_VALUED = new Set([
-  '-x',
-  '--exclude-task',
-  '-p',
-  '--project-dir',
-  '-b',
-  '--build-file',
-  '-c',
-  '--settings-file',
-  '-g',
-  '--gradle-user-home',
-  '-I',
-  '--init-script',
-  '-D',
-  '-P',
-  '--console',
-  '--warning-mode',
-  '--max-workers',
-  '--include-build',
-  '--priority',
-  '--project-cache-dir',
-  '--configuration',
-  '--tests',
-]);
 
 /** A published version or image deleted from its registry: `nuget delete`, `crane delete`. */
 function unpublishHit(rule: string, what: string): Hit {

@@ -1,10 +1,11 @@
 import { testAsks, testHoles } from './context.ts';
 
 /**
- * One reading of a docker line (container-cli.ts): the options of docker, podman and nerdctl that
- * take a value, the subcommand after them and the binds of `run`, read alike by every rule. Each
- * row is where the copies that each rule kept differed: [an everyday command that must pass, its
- * dangerous neighbour]. The context is context.ts's: the project /home/u/proj on main, home /home/u.
+ * Tables of one concept that rules kept copies of, merged into one: the options of docker, podman
+ * and nerdctl that take a value, the subcommand after them and the binds of `run`
+ * (container-cli.ts), and Gradle's options that take a value (families/args.ts GRADLE_VALUED).
+ * Each row is where the copies differed: [an everyday command that must pass, its dangerous
+ * neighbour]. The context is context.ts's: the project /home/u/proj on main, home /home/u.
  */
 testHoles({
   // the system family's copy of run's options lacked these: their value was read as the image, the rest as its command
@@ -43,5 +44,10 @@ testAsks({
   // infra.ts's copy of exec's options lacked compose run's --cap-add: its value was read as the service
   "compose run's options before the service": [
     ["docker compose run --cap-add x db psql -c 'select 1'", "docker compose run --cap-add x db psql -c 'DROP DATABASE x'"],
+  ],
+  // infra-migrations.ts's copy of Gradle's options lacked --tests (publish-registries.ts's had it): a test filter was read as a task
+  "Gradle's options before its tasks": [
+    ['gradle test --tests dropAll', 'gradle dropAll'],
+    ['gradle test --tests flywayClean', 'gradle -q flywayClean'],
   ],
 });
