@@ -195,6 +195,39 @@ export const COMPOSE_VALUED: ReadonlySet<string> = new Set([
   '--parallel',
 ]);
 
+/** The single letters of CONTAINER_RUN_VALUED (`-e`, `-p`, `-v`…). */
+const RUN_VALUED_LETTERS = new Set([...CONTAINER_RUN_VALUED].filter((o) => /^-[A-Za-z]$/.test(o)).map((o) => o[1]!));
+
+/**
+ * A cluster of short options as docker reads it (`-itv SRC:DST`, `-itp80:80`, `-dp 80:80`): the
+ * first letter that takes a value (RUN_VALUED_LETTERS) takes the rest of the word (after an `=`),
+ * or the next word when nothing is left. Null for a word of no such letter, or no cluster.
+ */
+function clusterValue(word: string): { letter: string; inline: string | null } | null {
+  if (word.length < 2 || word[0] !== '-' || word[1] === '-') return null;
+  for (let k = 1; k < word.length; k++) {
+    if (!RUN_VALUED_LETTERS.has(word[k]!)) continue;
+    const rest = word.slice(word[k + 1] === '=' ? k + 2 : k + 1);
+    return { letter: word[k]!, inline: rest || null };
+  }
+  return null;
+}
+
+/**
+ * The index of the first operand of `run`, `create` or `exec` (compose's too) at or after `from`:
+ * the image, the container or the service, past the options and the values of those in
+ * CONTAINER_RUN_VALUED, in a cluster too (`docker exec -itu postgres db …`). -1 when there is none.
+ */
+export function containerOperandAt(args: readonly string[], from: number): number {
+  for (let i = from; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return i + 1 < args.length ? i + 1 : -1;
+    if (a.length < 2 || a[0] !== '-') return i;
+    if (CONTAINER_RUN_VALUED.has(a) || clusterValue(a)?.inline === null) i++;
+  }
+  return -1;
+}
+
 /**
  * Where a docker-like command's subcommand is — `docker <sub>`, `docker compose <sub>`,
  * `docker-compose <sub>` — past the program's own options (CONTAINER_GLOBAL_VALUED); `at` is -1
@@ -227,7 +260,7 @@ export interface Bind {
 
 /**
  * The binds of `docker run` (create; podman, nerdctl): `-v SRC:DST[:OPTS]`, `--volume`, `-vSRC:…`,
- * `-v=…`, `--mount type=bind,source=SRC[,readonly]` — every word after the subcommand, the image's
+ * `-v=…`, `-itv SRC:DST`, `--mount type=bind,source=SRC[,readonly]` — every word after the subcommand, the image's
  * command's too (an option a table does not know may have moved the image). `-v /x` (no `:`) is a
  * volume of the container's own, no bind. Empty for any other line.
  */
@@ -238,16 +271,20 @@ export function containerBinds(program: string, args: readonly string[]): Bind[]
   for (let i = sub + 1; i < args.length; i++) {
     const v = args[i]!;
     const eq = v.indexOf('=');
-    const name = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : v.startsWith('-v=') ? '-v' : v;
-    const inline = name === v ? undefined : v.slice(eq + 1);
+    const long = v.startsWith('--') ? v.slice(0, eq > 0 ? eq : undefined) : null;
     let spec: string;
     let at = i;
-    if (name === '-v' || name === '--volume' || name === '--mount') {
-      if (inline === undefined) at = ++i;
-      spec = inline ?? args[at] ?? '';
-    } else if (/^-v./.test(v)) spec = v.slice(2);
-    else continue;
-    const bind = name === '--mount' ? mountBind(spec) : volumeBind(spec);
+    if (long === '--volume' || long === '--mount') {
+      if (eq < 0) at = ++i;
+      spec = eq < 0 ? (args[at] ?? '') : v.slice(eq + 1);
+    } else {
+      // `-v /x:/y`, `-v=/x:/y`, `-v/x:/y`, `-itv /x:/y`: a cluster whose first letter taking a value is v
+      const cluster = long === null ? clusterValue(v) : null;
+      if (cluster?.letter !== 'v') continue;
+      if (cluster.inline === null) at = ++i;
+      spec = cluster.inline ?? args[at] ?? '';
+    }
+    const bind = long === '--mount' ? mountBind(spec) : volumeBind(spec);
     if (bind) out.push({ at, ...bind });
   }
   return out;

@@ -1,5 +1,5 @@
 import { programName } from '../command.ts';
-import { CONTAINER_RUN_VALUED } from '../container-cli.ts';
+import { containerOperandAt } from '../container-cli.ts';
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import type { Redirect } from '../syntax.ts';
@@ -52,7 +52,7 @@ function execIn(program: string, args: string[]): string[] | null {
   const { compose, at: i } = dockerSubcommand(program, args);
   // `docker run` starts a fresh container; `compose run` joins the project's network and databases
   if (args[i] !== 'exec' && !(compose && args[i] === 'run')) return null;
-  const target = operandAt(args, CONTAINER_RUN_VALUED, i + 1);
+  const target = containerOperandAt(args, i + 1);
   return target < 0 ? null : args.slice(target + 1);
 }
 

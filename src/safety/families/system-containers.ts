@@ -1,6 +1,6 @@
 import type { Invocation } from '../command.ts';
-import { CONTAINER_CLIS, CONTAINER_RUN_VALUED, containerBinds, containerRunAt } from '../container-cli.ts';
-import { type Hit, operandAt, values } from './args.ts';
+import { CONTAINER_CLIS, containerBinds, containerOperandAt, containerRunAt } from '../container-cli.ts';
+import { type Hit, values } from './args.ts';
 import { guardedPath } from './system-paths.ts';
 import type { FamilyContext } from './types.ts';
 
@@ -18,7 +18,7 @@ export function checkContainers(inv: Invocation, ctx: FamilyContext): Hit | null
   const args = values(inv);
   const i = containerRunAt(inv.program, args);
   if (i < 0) return null;
-  const image = operandAt(args, CONTAINER_RUN_VALUED, i + 1);
+  const image = containerOperandAt(args, i + 1);
   const opts = args.slice(i + 1, image < 0 ? args.length : image);
   let privileged = false;
   let hostPid = false;
