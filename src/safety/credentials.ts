@@ -1,3 +1,5 @@
+import { dockerSubcommand } from './container-cli.ts';
+
 /**
  * The credentials the exfiltration check knows by name (docs/safety.md, "Credentials and the
  * hosts they belong to"), one table: the environment variables that hold each, the commands
@@ -177,7 +179,9 @@ const netlifyPrintsEnv = (a: readonly string[]) => {
 
 /** `docker inspect` / `docker container inspect` (a container's environment is in it) unless a `--format` that names no `Env` or `Config` picks something else (`{{.State.Health}}`); podman too. */
 const dockerInspectPrints = (program: string) => (a: readonly string[]) => {
-  const ops = operands(a);
+  // after docker's own options (`--context prod`, `-H unix://…`): container-cli.ts reads every docker line so
+  const { compose, at } = dockerSubcommand(program, a);
+  const ops = compose || at < 0 ? [] : operands(a.slice(at));
   if (!(ops[0] === 'inspect' || (ops[0] === 'container' && ops[1] === 'inspect'))) return null;
   const format = optionValue(a, '-f', '--format');
   return format === null || /Env|Config|json \./.test(format) ? `${program} inspect` : null;

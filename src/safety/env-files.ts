@@ -1,6 +1,6 @@
 import { type Invocation, SHELLS, shellReadsStdin, unwrap } from './command.ts';
+import { CONTAINER_RUN_VALUED, dockerSubcommand } from './container-cli.ts';
 import { emitsSecrets } from './exfiltration.ts';
-import { dockerSubcommand } from './families/args.ts';
 import { inlineCode, languageOf, NODE_VALUED, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import { runnerInner } from './runners.ts';
 import { UNKNOWN } from './shell.ts';
@@ -190,62 +190,7 @@ const deno: Reader = (args) => {
   return { files, shows, commands: [] };
 };
 
-const DOCKER_GLOBAL_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level']);
 const ENV_FILE = new Set(['--env-file']);
-/** The options of `docker run|create|exec` that take a value, so that it is not read as the image. */
-const CONTAINER_VALUED = new Set([
-  '-e',
-  '--env',
-  '-u',
-  '--user',
-  '-w',
-  '--workdir',
-  '--entrypoint',
-  '--name',
-  '-v',
-  '--volume',
-  '--mount',
-  '-p',
-  '--publish',
-  '-l',
-  '--label',
-  '--label-file',
-  '--network',
-  '--net',
-  '--platform',
-  '--restart',
-  '-m',
-  '--memory',
-  '--cpus',
-  '--add-host',
-  '--hostname',
-  '-h',
-  '--pull',
-  '--detach-keys',
-  '--gpus',
-  '--device',
-  '--shm-size',
-  '--tmpfs',
-  '--ulimit',
-  '--log-driver',
-  '--log-opt',
-  '--cap-add',
-  '--cap-drop',
-  '--security-opt',
-  '--stop-signal',
-  '--stop-timeout',
-  '--ipc',
-  '--pid',
-  '--userns',
-  '--cidfile',
-  '--dns',
-  '--link',
-  '--expose',
-  '--health-cmd',
-  '--runtime',
-  '--group-add',
-  '--index',
-]);
 /** compose's commands that print no value the file gave: `up`, `down`, `logs` (the services' own output)… `config` prints the resolved file. */
 const COMPOSE_QUIET = new Set([
   'up',
@@ -279,9 +224,6 @@ const COMPOSE_QUIET = new Set([
 function listsNames(args: readonly string[]): boolean {
   return args.length > 0 && args.every((a) => /^--(services|volumes|profiles|networks)$/.test(a));
 }
-/** The options of `docker compose run|exec` that take a value, so that it is not read as the service. */
-const COMPOSE_RUN_VALUED = new Set([...CONTAINER_VALUED, '--index']);
-
 /**
  * `docker run --env-file .env app` (create, exec; podman, nerdctl): the image's own command runs
  * unseen; a command given (`alpine env`, `app sh -c …`), an `--entrypoint`, or `-i` with the
@@ -290,7 +232,7 @@ const COMPOSE_RUN_VALUED = new Set([...CONTAINER_VALUED, '--index']);
  */
 const container: Reader = (args, inv, depth, program) => {
   const values = args.map((w) => w.value);
-  const { compose, at } = dockerSubcommand(program === 'docker-compose' ? program : 'docker', values, DOCKER_GLOBAL_VALUED);
+  const { compose, at } = dockerSubcommand(program === 'docker-compose' ? program : 'docker', values);
   if (at < 0) return null;
   if (compose) {
     const files = namedFiles(args, 0, at);
@@ -298,7 +240,7 @@ const container: Reader = (args, inv, depth, program) => {
     const sub = values[at]!;
     const shows =
       sub === 'run' || sub === 'exec'
-        ? anyShows(args, scan(args, at + 1, ENV_FILE, COMPOSE_RUN_VALUED).at + 1, inv, depth)
+        ? anyShows(args, scan(args, at + 1, ENV_FILE, CONTAINER_RUN_VALUED).at + 1, inv, depth)
         : !COMPOSE_QUIET.has(sub) && !(sub === 'config' && listsNames(values.slice(at + 1)));
     return { files, shows, commands: [] };
   }
@@ -307,7 +249,7 @@ const container: Reader = (args, inv, depth, program) => {
   // an option this table does not know may have taken a value: every later `--env-file` counts too
   const files = namedFiles(args, sub + 1, args.length);
   if (!files.length) return null;
-  const s = scan(args, sub + 1, ENV_FILE, CONTAINER_VALUED);
+  const s = scan(args, sub + 1, ENV_FILE, CONTAINER_RUN_VALUED);
   const command = args.slice(s.at + 1);
   const entry = s.valued.get('--entrypoint');
   const interactive = [...s.flags].some((f) => f === '--interactive' || /^-[A-Za-z]*i/.test(f));

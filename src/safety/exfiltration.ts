@@ -79,7 +79,7 @@ function expandedVariables(raw: string): string[] {
 
 /**
  * Whether `secret` sent by `sink` leaves the hosts it belongs to: it has none, or the sink's
- * destinations are not all known to be among them (network-sinks.ts sinkHosts: https URLs of curl
+ * destinations are not all known to be among them (request-hosts.ts sinkHosts: https URLs of curl
  * or wget, nothing that could send them elsewhere).
  */
 function leaks(secret: Secret, sink: Sink, asBody = false): boolean {

@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
+import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { EXEC_PATH_REASON, environmentSettings, environmentVariables, isCommandSetting, settingFindings, writtenSetting } from './git-settings.ts';
-import { GIT_LONG_OPTIONS, spelledOutNames } from './long-options.ts';
+import { spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';

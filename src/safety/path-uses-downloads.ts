@@ -1,6 +1,6 @@
 import type { Invocation } from './command.ts';
-import { CURL_VALUED_LONG, CURL_VALUED_SHORT } from './network-sinks.ts';
 import { generic, options, type PathUse, use } from './path-access.ts';
+import { CURL_VALUED_LONG, CURL_VALUED_SHORT } from './request-hosts.ts';
 
 /**
  * The downloaders' paths for path-uses.ts: what curl and wget upload or read (`-d @f`, `-T f`,

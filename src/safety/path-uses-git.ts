@@ -1,8 +1,9 @@
 import type { Invocation } from './command.ts';
 import { parseArgs } from './families/system-args.ts';
+import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { gitNameUses } from './git-name-queries.ts';
 import { configOperands, namesFileOnly } from './git-settings.ts';
-import { GIT_LONG_OPTIONS, spelledOut } from './long-options.ts';
+import { spelledOut } from './long-options.ts';
 import { type Access, generic, type PathUse, use } from './path-access.ts';
 import { keptSecret } from './path-uses-transfers.ts';
 import { gitGrepWords, gitLogWords } from './search-patterns.ts';

@@ -1,4 +1,5 @@
 import { type Invocation, programName } from './command.ts';
+import { containerBinds } from './container-cli.ts';
 import { envFileRun } from './env-files.ts';
 import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
@@ -204,31 +205,16 @@ function handedAccess(inv: Invocation): Access {
 /** The accesses of a file handed to `-exec`, weakest first: the strongest of them is what the find does to what it names. */
 const HANDED_STRENGTH: readonly Access[] = ['read', 'mode', 'write', 'edit', 'remove'];
 
-/** `docker run -v ~/.ssh:/k`, `--mount type=bind,source=…`: a host folder mounted is read whole. */
+/** `docker run -v ~/.ssh:/k`, `--mount type=bind,source=…` (container-cli.ts containerBinds): a host folder mounted is read whole. */
 function container(inv: Invocation): PathUse[] {
-  const uses = generic(inv);
-  const a = inv.args;
-  const sub = a.findIndex((w) => !w.value.startsWith('-'));
-  const runs = a[sub]?.value === 'run' || a[sub]?.value === 'create' || (a[sub]?.value === 'container' && /^(run|create)$/.test(a[sub + 1]?.value ?? ''));
-  if (!runs) return uses;
   const mounts: PathUse[] = [];
-  for (let i = sub + 1; i < a.length; i++) {
-    const v = a[i]!.value;
-    let spec: string | null = null;
-    let w = a[i]!;
-    if (v === '-v' || v === '--volume' || v === '--mount') {
-      w = a[i + 1] ?? w;
-      spec = v === '--mount' ? `mount:${w.value}` : w.value;
-      i++;
-    } else if (v.startsWith('--volume=') || v.startsWith('-v=')) spec = v.slice(v.indexOf('=') + 1);
-    else if (v.startsWith('--mount=')) spec = `mount:${v.slice(8)}`;
-    else if (/^-v./.test(v)) spec = v.slice(2);
-    if (spec === null) continue;
-    const source = spec.startsWith('mount:') ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(spec.slice(6))?.[1] ?? null) : spec.split(':')[0]!;
-    // a named volume is docker's, not a host path
-    if (source && /^[/~.\uE000$]/.test(source)) mounts.push(use(w, source, 'read', { tree: true }));
-  }
-  return [...mounts, ...uses];
+  // a named volume is docker's, not a host path
+  for (const b of containerBinds(
+    inv.program,
+    inv.args.map((w) => w.value),
+  ))
+    if (/^[/~.\uE000$]/.test(b.source)) mounts.push(use(inv.args[b.at]!, b.source, 'read', { tree: true }));
+  return [...mounts, ...generic(inv)];
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs } from './families/system-args.ts';
-import { GIT_LONG_OPTIONS, GREP_LONG_OPTIONS, spelledOut } from './long-options.ts';
+import { GIT_LONG_OPTIONS } from './git-long-options.ts';
+import { GREP_LONG_OPTIONS, spelledOut } from './long-options.ts';
 import { generic, type PathUse, use } from './path-access.ts';
 import { globAlternatives } from './paths.ts';
 import type { Word } from './syntax.ts';

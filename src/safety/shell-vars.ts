@@ -9,44 +9,14 @@
 
 import { builtinSets } from './builtin-sets.ts';
 import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
+import { inputScripts, stageBefore } from './read-input.ts';
+import { ShellAliases } from './shell-aliases.ts';
 import { ASSIGNMENT, type Script, type SimpleCommand, type Word } from './syntax.ts';
-
-/** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
-
-/**
- * The scripts that print what a command reads on its stdin by its redirections: `< <(ls ~)` (the
- * parser reads a `<` without a file, then the word `<(ls ~)`), `<<< "$(ls ~)"`, an unquoted
- * heredoc's substitutions, and `< list` as `cat list` (a command of no words reading the file).
- */
-function inputScripts(cmd: SimpleCommand): Script[] {
-  const out: Script[] = cmd.words.filter((w) => w.raw.startsWith('<(')).flatMap((w) => w.subs);
-  for (const r of cmd.redirects) {
-    if (!r.op.startsWith('<')) continue;
-    out.push(...(r.target?.subs ?? []), ...(r.op.startsWith('<<') ? (r.subs ?? []) : []));
-    if (r.op === '<' && r.target && !r.target.subs.length)
-      out.push({ commands: [{ words: [], redirects: [r], comment: null, pipeline: cmd.pipeline, index: cmd.index, after: cmd.after }], tooDeep: false });
-  }
-  return [...new Set(out)];
-}
-
-/** How far back among the commands read the stage before a `read` is looked for. */
-const STAGE_LOOKBACK = 16;
-
-/** The stage before `cmd` in its pipeline among the commands read so far (`ls ~` for `ls ~ | while read f`), if any. */
-function stageBefore(cmd: SimpleCommand, before: readonly SimpleCommand[]): SimpleCommand | undefined {
-  if (cmd.index === 0) return undefined;
-  // it was read just before, but for the commands of substitutions in its own words: a few steps back at most
-  for (let i = before.length - 1; i >= Math.max(0, before.length - STAGE_LOOKBACK); i--)
-    if (before[i]!.pipeline === cmd.pipeline && before[i]!.index === cmd.index - 1) return before[i];
-  return undefined;
-}
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
 const MAX_VALUE = 65536;
 /** The most elements an array may hold in the parser's reading: past it the command is too large to check. */
 const MAX_ELEMENTS = 4096;
-/** The most alias text (characters, over every expansion) one command line is read with: past it the command is too large to check. */
-const MAX_ALIAS_TEXT = 65536;
 /** The builtins that make a nameref with `-n` (`declare -n r=x`; `export -n` unexports). */
 const NAMEREF = /^(local|declare|typeset)$/;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
@@ -86,13 +56,10 @@ export class ShellVars {
   private readonly printedBy = new Map<string, Script[]>();
   /** the arrays set so far (`a=(-rf /etc)`, `a+=(x)`), each its elements */
   private readonly arrays = new Map<string, string[]>();
-  /** the aliases defined so far (`alias nuke='rm -rf ~'`), each its text; those being expanded are not again */
-  private readonly aliases = new Map<string, string>();
-  private readonly expanding = new Set<string>();
+  /** the aliases defined so far (`alias nuke='rm -rf ~'`), read in place of a command word naming one (shell.ts) */
+  readonly aliases = new ShellAliases();
   /** the namerefs set so far (`declare -n r=x`), each the variable it names */
   private readonly namerefs = new Map<string, string>();
-  /** how many characters of alias text the command line's expansions have read */
-  private aliasRead = 0;
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
   /**
@@ -135,7 +102,7 @@ export class ShellVars {
     swap(this.values, saved.values);
     swap(this.printedBy, saved.printedBy);
     swap(this.arrays, saved.arrays);
-    swap(this.aliases, saved.aliases);
+    this.aliases.restore(saved.aliases);
     swap(this.namerefs, saved.namerefs);
     this.fresh.clear();
     for (const k of saved.fresh) this.fresh.add(k);
@@ -154,7 +121,7 @@ export class ShellVars {
       globs: new Set(this.globs),
       printedBy: new Map(this.printedBy),
       arrays: new Map([...this.arrays].map(([k, v]) => [k, [...v]])),
-      aliases: new Map(this.aliases),
+      aliases: this.aliases.saved(),
       namerefs: new Map(this.namerefs),
     };
     for (let i = this.scopes.length - 1; i >= 0 && this.scopes[i] === null; i--) this.scopes[i] = copy;
@@ -162,7 +129,7 @@ export class ShellVars {
   }
 
   private size(): number {
-    return 1 + this.values.size + this.printedBy.size + this.arrays.size + this.aliases.size + this.namerefs.size + this.fresh.size + this.globs.size;
+    return 1 + this.values.size + this.printedBy.size + this.arrays.size + this.aliases.count + this.namerefs.size + this.fresh.size + this.globs.size;
   }
 
   /**
@@ -177,7 +144,7 @@ export class ShellVars {
     this.loopBounds(cmd, reserved);
     if (first === 'set') this.positionals(cmd.words.slice(1));
     if (first === 'shift') this.shift(cmd.words[1]?.value);
-    if (first === 'alias' || first === 'unalias') this.recordAliases(first, cmd.words.slice(1));
+    if (first === 'alias' || first === 'unalias') this.aliases.record(first, cmd.words.slice(1));
     // `read d`, `IFS= read -r d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
     const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
     const setter = cmd.words[at]?.raw;
@@ -302,51 +269,6 @@ export class ShellVars {
     elements[Number(index)] = value;
     for (let i = 0; i < elements.length; i++) elements[i] ??= '';
     this.values.set(name, elements[0]!);
-  }
-
-  /** `alias NAME=TEXT…` defines them; `unalias NAME…` (`-a`: all) removes them. */
-  private recordAliases(builtin: 'alias' | 'unalias', args: Word[]): void {
-    for (const a of args) {
-      if (builtin === 'unalias') {
-        if (a.value === '-a') this.aliases.clear();
-        else this.aliases.delete(a.value);
-        continue;
-      }
-      const m = /^([^\s=/$`'"\\]+)=(.*)$/s.exec(a.value);
-      if (m) this.aliases.set(m[1]!, m[2]!);
-    }
-  }
-
-  /**
-   * The text the alias `name` stands for, to read in its place (shell.ts), or null: no alias, or
-   * one being expanded already (`alias ls='ls --color'`). Bash expands aliases in a script only
-   * after `shopt -s expand_aliases`, which an injected line would set too: they are always expanded.
-   */
-  aliasText(name: string): string | null {
-    const text = this.aliases.get(name);
-    return text === undefined || this.expanding.has(name) ? null : text;
-  }
-
-  /** Whether the command line has defined an alias so far. */
-  hasAliases(): boolean {
-    return this.aliases.size > 0;
-  }
-
-  /**
-   * Runs `read` with the alias `name` marked as being expanded; false, not running it, once the
-   * command line's expansions have read MAX_ALIAS_TEXT characters (`alias a='b;b;b'; alias b='c;c;c'
-   * …` grows as a power).
-   */
-  expandingAlias(name: string, read: () => void): boolean {
-    this.aliasRead += (this.aliases.get(name)?.length ?? 0) + 1;
-    if (this.aliasRead > MAX_ALIAS_TEXT) return false;
-    this.expanding.add(name);
-    try {
-      read();
-    } finally {
-      this.expanding.delete(name);
-    }
-    return true;
   }
 
   /** The variable `name` stands for: itself, or the one a nameref names (`declare -n r=x`: x), followed a few steps. */

@@ -305,11 +305,11 @@ class Parser extends WordReader {
    * has the word after it read as an alias too (`alias s='sudo '; s ll`).
    */
   private expandAlias(cmd: SimpleCommand): void {
-    if (!this.ids.vars.hasAliases()) return;
+    if (!this.ids.vars.aliases.count) return;
     let at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
     while (at >= 0 && at < cmd.words.length) {
       const name = cmd.words[at]!.raw;
-      const text = /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliasText(name) : null;
+      const text = /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliases.text(name) : null;
       if (text === null) return;
       if (this.depth + 1 > MAX_DEPTH) {
         this.tooDeep = true;
@@ -317,7 +317,7 @@ class Parser extends WordReader {
       }
       const child = this.child(text);
       // too much alias text read on one line: too large to check
-      if (!this.ids.vars.expandingAlias(name, () => child.list(null))) this.tooDeep = true;
+      if (!this.ids.vars.aliases.expand(name, () => child.list(null))) this.tooDeep = true;
       this.tooDeep ||= child.tooDeep;
       const last = child.out.pop();
       this.out.push(...child.out);

@@ -9,6 +9,7 @@ import type { FamilyContext } from './types.ts';
  */
 
 export { operandAt, operands } from '../argv.ts';
+export { COMPOSE_VALUED, dockerSubcommand } from '../container-cli.ts';
 
 /** Whether one of the long (or exact) options was given, alone or as `--name=value` (not `=false`). */
 export function hasOption(args: readonly string[], ...names: string[]): boolean {
@@ -76,27 +77,31 @@ export interface ToolEnv {
   run: (program: string, args: string[]) => Hit | null;
 }
 
-/** The options of `docker compose` / `docker-compose` that take a value. */
-export const COMPOSE_VALUED: ReadonlySet<string> = new Set([
-  '-f',
-  '--file',
-  '-p',
-  '--project-name',
-  '--profile',
-  '--env-file',
-  '--project-directory',
-  '--ansi',
-  '--progress',
-  '--parallel',
-]);
-
 /**
- * Where a docker-like command's subcommand is — `docker <sub>`, `docker compose <sub>`,
- * `docker-compose <sub>` — given the options of the program itself that take a value; `at` is -1
- * when there is none.
+ * Gradle's options that take a value (`-x flywayClean` a task it does not run, `-p dir`, `-D k=v`,
+ * `--tests Name`): its tasks are the operands after them, for the publish and infra families alike.
  */
-export function dockerSubcommand(program: string, args: readonly string[], dockerValued: ReadonlySet<string>): { compose: boolean; at: number } {
-  if (program === 'docker-compose') return { compose: true, at: operandAt(args, COMPOSE_VALUED) };
-  const at = operandAt(args, dockerValued);
-  return args[at] === 'compose' ? { compose: true, at: operandAt(args, COMPOSE_VALUED, at + 1) } : { compose: false, at };
-}
+export const GRADLE_VALUED: ReadonlySet<string> = new Set([
+  '-x',
+  '--exclude-task',
+  '-p',
+  '--project-dir',
+  '-b',
+  '--build-file',
+  '-c',
+  '--settings-file',
+  '-g',
+  '--gradle-user-home',
+  '-I',
+  '--init-script',
+  '-D',
+  '-P',
+  '--console',
+  '--warning-mode',
+  '--max-workers',
+  '--include-build',
+  '--priority',
+  '--project-cache-dir',
+  '--configuration',
+  '--tests',
+]);

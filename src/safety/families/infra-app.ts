@@ -155,8 +155,6 @@ const dotnet: ArgsCheck = (args) => {
     : null;
 };
 
-const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level']);
-
 function volumesHit(rule: string): Hit {
   return { rule, reason: `\`${rule}\` deletes docker volumes — the databases and uploads kept in them — and nothing keeps a copy` };
 }
@@ -164,7 +162,7 @@ function volumesHit(rule: string): Hit {
 /** Docker's data volumes: `volume rm|prune`, `system prune --volumes`, `compose down -v`. */
 function docker(program: string): ArgsCheck {
   return (args) => {
-    const { compose, at: i } = dockerSubcommand(program, args, DOCKER_VALUED);
+    const { compose, at: i } = dockerSubcommand(program, args);
     if (i < 0) return null;
     const sub = args[i]!;
     const rest = args.slice(i + 1);

@@ -1,4 +1,4 @@
-import { type ArgsCheck, type Hit, hasOption, operandAt, operands } from './args.ts';
+import { type ArgsCheck, GRADLE_VALUED, type Hit, hasOption, operandAt, operands } from './args.ts';
 
 /**
  * The infra family's migration and restore tools: the verbs that drop every object of a schema
@@ -118,22 +118,6 @@ const maven: ArgsCheck = (args) => {
   const goal = args.find((a) => MAVEN_WIPES.test(a));
   return goal ? hit(goal.endsWith(':clean') ? 'mvn flyway:clean' : 'mvn liquibase:dropAll', SCHEMA_WIPE) : null;
 };
-
-/** Gradle's options whose value is a task it does not run (`-x flywayClean`) or a path. */
-const GRADLE_VALUED = new Set([
-  '-x',
-  '--exclude-task',
-  '-p',
-  '--project-dir',
-  '-b',
-  '--build-file',
-  '-c',
-  '--settings-file',
-  '-g',
-  '--gradle-user-home',
-  '-I',
-  '--init-script',
-]);
 
 /** `gradle flywayClean` (`:db:flywayClean`), the Liquibase plugin's `dropAll`. */
 const gradle: ArgsCheck = (args) => {

@@ -1,4 +1,5 @@
 import { programName } from '../command.ts';
+import { containerOperandAt } from '../container-cli.ts';
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import type { Redirect } from '../syntax.ts';
@@ -41,27 +42,6 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
   return run ? check(run[0], run[1], redirects, fed, depth + 1) : null;
 }
 
-const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--url', '--connection', '-n', '--namespace']);
-const EXEC_VALUED = new Set([
-  '-e',
-  '--env',
-  '--env-file',
-  '-u',
-  '--user',
-  '-w',
-  '--workdir',
-  '--detach-keys',
-  '--index',
-  '--entrypoint',
-  '--name',
-  '-v',
-  '--volume',
-  '-p',
-  '--publish',
-  '-l',
-  '--label',
-]);
-
 /** The command `docker exec <container> …`, `docker compose exec|run <service> …` or `kubectl exec <pod> -- …` runs, else null. */
 function execIn(program: string, args: string[]): string[] | null {
   if (program === 'kubectl' || program === 'oc') {
@@ -69,10 +49,10 @@ function execIn(program: string, args: string[]): string[] | null {
     return dashes >= 0 && args.includes('exec') ? args.slice(dashes + 1) : null;
   }
   if (program !== 'docker' && program !== 'podman' && program !== 'nerdctl' && program !== 'docker-compose') return null;
-  const { compose, at: i } = dockerSubcommand(program, args, DOCKER_VALUED);
+  const { compose, at: i } = dockerSubcommand(program, args);
   // `docker run` starts a fresh container; `compose run` joins the project's network and databases
   if (args[i] !== 'exec' && !(compose && args[i] === 'run')) return null;
-  const target = operandAt(args, EXEC_VALUED, i + 1);
+  const target = containerOperandAt(args, i + 1);
   return target < 0 ? null : args.slice(target + 1);
 }
 

@@ -1,4 +1,5 @@
-import { COMPOSE_VALUED, dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
+import { CONTAINER_GLOBAL_VALUED } from '../container-cli.ts';
+import { COMPOSE_VALUED, dryRun, GRADLE_VALUED, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
 
 /**
  * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
@@ -38,26 +39,6 @@ const UV_VALUED = new Set([
   '--index-url',
   '--from',
 ]);
-const DOCKER_VALUED = new Set([
-  '--context',
-  '-c',
-  '-H',
-  '--host',
-  '--config',
-  '-l',
-  '--log-level',
-  '--tlscacert',
-  '--tlscert',
-  '--tlskey',
-  '--url',
-  '--connection',
-  '--root',
-  '--runroot',
-  '--storage-driver',
-  '-n',
-  '--namespace',
-  '--address',
-]);
 const MVN_VALUED = new Set([
   '-P',
   '-D',
@@ -82,30 +63,6 @@ const MVN_VALUED = new Set([
 ]);
 const GORELEASER_VALUED = new Set(['-f', '--config']);
 const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
-const GRADLE_VALUED = new Set([
-  '-x',
-  '--exclude-task',
-  '-p',
-  '--project-dir',
-  '-b',
-  '--build-file',
-  '-c',
-  '--settings-file',
-  '-g',
-  '--gradle-user-home',
-  '-I',
-  '--init-script',
-  '-D',
-  '-P',
-  '--console',
-  '--warning-mode',
-  '--max-workers',
-  '--include-build',
-  '--priority',
-  '--project-cache-dir',
-  '--configuration',
-  '--tests',
-]);
 
 /** A published version or image deleted from its registry: `nuget delete`, `crane delete`. */
 function unpublishHit(rule: string, what: string): Hit {
@@ -123,9 +80,9 @@ function imagePush(rule: string): Hit {
 /** `docker push`, `docker image push`, `docker manifest push`, `docker compose push`, `docker buildx build --push`... */
 function containerPush(program: string): ToolCheck {
   return (args) => {
-    const i = operandAt(args, DOCKER_VALUED);
+    const i = operandAt(args, CONTAINER_GLOBAL_VALUED);
     const s = args[i];
-    const next = args[operandAt(args, DOCKER_VALUED, i + 1)];
+    const next = args[operandAt(args, CONTAINER_GLOBAL_VALUED, i + 1)];
     if (s === 'push') return imagePush(`${program} push`);
     if ((s === 'image' || s === 'manifest') && next === 'push') return imagePush(`${program} ${s} push`);
     if (s === 'compose' && args[operandAt(args, COMPOSE_VALUED, i + 1)] === 'push') return imagePush(`${program} compose push`);

@@ -1,0 +1,250 @@
+import type { Invocation } from './command.ts';
+import type { Word } from './syntax.ts';
+
+/**
+ * Where a request of curl, wget, HTTPie or xh goes (sinkHosts): the hosts of its URLs when every
+ * one is a plain https host and no option or setting could send it elsewhere, and the words it
+ * sends as its body. With curl's options that take a value, one list for every reading of a curl
+ * line. network-sinks.ts tells which programs send data off the machine at all.
+ */
+
+/**
+ * The hosts curl or wget sends a request to, over https: each URL's host, when every word that
+ * may be a URL is one with a plain host (`https://api.github.com/user`; not `http://`, not a host
+ * only the shell knows, not `https://a@b/`, not curl's `{a,b}` or `[1-2]`); null for any other
+ * program, and when an option or a setting could send it elsewhere or let another host answer
+ * (a proxy, `--resolve`, `--connect-to`, `-k`, `--cacert`, `--location-trusted`, a config file:
+ * `-K`, `wget -e`, `CURL_HOME=…` before it).
+ */
+export function sinkHosts(inv: Invocation): Destination | null {
+  // the words before its arguments: an assignment there (`CURL_HOME=. curl`, `env https_proxy=… curl`) is its setting
+  const first = inv.args.length ? inv.command.words.indexOf(inv.args[0]!) : -1;
+  if (inv.command.words.slice(0, first < 0 ? undefined : first).some((w) => ASSIGNED.test(w.raw))) return null;
+  if (Object.hasOwn(HTTPIE_SCHEMES, inv.program)) return httpieHosts(inv);
+  const shape = URL_CLIENTS[inv.program];
+  if (!shape) return null;
+  const words = inv.args;
+  const hosts: string[] = [];
+  const body = new Set<Word>();
+  for (let i = 0; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v === '--') {
+      for (const w of words.slice(i + 1)) if (!pushHost(hosts, w.value)) return null;
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') {
+      if (!pushHost(hosts, v)) return null;
+      continue;
+    }
+    const long = v.startsWith('--') ? v.replace(/=.*$/, '') : null;
+    if (long) {
+      if (shape.elsewhere.test(long)) return null;
+      if (long === '--url' && !v.includes('=')) {
+        if (!pushHost(hosts, words[++i]?.value ?? '')) return null;
+      } else if (v.includes('=')) {
+        if (shape.bodyLong.has(long)) body.add(words[i]!);
+      } else if (shape.valuedLong.has(long) || shape.bodyLong.has(long)) {
+        if (shape.bodyLong.has(long) && words[i + 1]) body.add(words[i + 1]!);
+        i++;
+      }
+      continue;
+    }
+    // a cluster of short options: the first that takes a value takes the rest of the word, or the next word
+    for (let k = 1; k < v.length; k++) {
+      if (shape.elsewhereShort.includes(v[k]!)) return null;
+      if (shape.valuedShort.includes(v[k]!)) {
+        const value = k === v.length - 1 ? words[++i] : words[i];
+        if (value && shape.bodyShort.includes(v[k]!)) body.add(value);
+        break;
+      }
+    }
+  }
+  return hosts.length ? { hosts, body } : null;
+}
+
+/**
+ * Where a request goes: the hosts (sinkHosts), and the words whose value it sends as its body
+ * (`-d`, `--json`, `-F`, `wget --post-data`, HTTPie's `field=value` items) rather than to
+ * authenticate it: a credential there is posted to the service as data (a gist, a comment), its
+ * leak even on its own host.
+ */
+export interface Destination {
+  hosts: string[];
+  body: ReadonlySet<Word>;
+}
+
+/** HTTPie and xh: the scheme a URL written without one gets (`https api.github.com/user`). */
+const HTTPIE_SCHEMES: Record<string, string> = { http: 'http://', https: 'https://', xh: 'http://', xhs: 'https://' };
+/** Their options that take a value (`--auth x`, `-o f`, `--timeout 5`), and those that may send the request elsewhere or let another host answer. */
+const HTTPIE_VALUED = new Set([
+  '--auth',
+  '--auth-type',
+  '--output',
+  '--print',
+  '--style',
+  '--pretty',
+  '--format-options',
+  '--timeout',
+  '--max-redirects',
+  '--session',
+  '--session-read-only',
+  '--cert',
+  '--cert-key',
+  '--cert-key-pass',
+  '--ssl',
+  '--ciphers',
+  '--response-charset',
+  '--response-mime',
+  '--boundary',
+  '--history-print',
+]);
+const HTTPIE_VALUED_SHORT = 'aAopsP';
+const HTTPIE_ELSEWHERE = /^--(proxy|verify|follow|all|default-scheme|resolve|unix-socket|interface|native-tls)$/;
+
+/** The host of HTTPie's or xh's one URL (`http [OPTIONS] [METHOD] URL [ITEM…]`; the items after it are headers and data), over https; null as sinkHosts says. */
+function httpieHosts(inv: Invocation): Destination | null {
+  const words = inv.args;
+  let method = false;
+  for (let i = 0; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v.startsWith('-') && v !== '-' && v !== '--') {
+      if (v.startsWith('--')) {
+        const name = v.replace(/=.*$/, '');
+        if (HTTPIE_ELSEWHERE.test(name)) return null;
+        if (!v.includes('=') && HTTPIE_VALUED.has(name)) i++;
+      } else if (/F/.test(v.slice(1))) return null;
+      else if (HTTPIE_VALUED_SHORT.includes(v.at(-1)!)) i++;
+      continue;
+    }
+    const url = v === '--' ? (words[++i]?.value ?? '') : v;
+    if (!method && /^[A-Z]+$/.test(url)) {
+      method = true;
+      continue;
+    }
+    const hosts: string[] = [];
+    if (!pushHost(hosts, /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${HTTPIE_SCHEMES[inv.program]}${url}`)) return null;
+    // the items after the URL: a header (`Name:value`) and a query parameter (`name==value`) authenticate; the rest is the body
+    return { hosts, body: new Set(words.slice(i + 1).filter((w) => !/^[^:=@]*(:(?!=)|==)/.test(w.value))) };
+  }
+  return null;
+}
+
+/** An assignment before the program (`CURL_HOME=. curl …`, `https_proxy=… curl`): a setting that may send the request elsewhere. */
+const ASSIGNED = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+
+/** A URL of a plain host over https: the host, and after it a port, a path, a query or nothing. */
+const HTTPS_URL = /^https:\/\/([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)\.?(?::\d+)?(?:[/?#]|$)/;
+
+/** Adds the host of `url` (an https URL of a plain host, with no curl glob in it) to `hosts`; false when it is none. */
+function pushHost(hosts: string[], url: string): boolean {
+  const m = HTTPS_URL.exec(url);
+  if (!m || /[{}[\]]/.test(url)) return false;
+  hosts.push(m[1]!.toLowerCase());
+  return true;
+}
+
+/** How curl's and wget's words are read for sinkHosts: the options taking a value, and those that may send a request elsewhere. */
+interface UrlClientShape {
+  valuedShort: string;
+  valuedLong: ReadonlySet<string>;
+  /** the options whose value is the request's body (Destination.body) */
+  bodyShort: string;
+  bodyLong: ReadonlySet<string>;
+  elsewhereShort: string;
+  elsewhere: RegExp;
+}
+
+/** curl's short options that take a value (`-d DATA`, `-o FILE`, `-x PROXY`): one list for every reading of a curl line. */
+export const CURL_VALUED_SHORT = 'AbCcDdEeFHKmoPQrTtUuwXxYyz';
+
+/** curl's long options that take a value. */
+export const CURL_VALUED_LONG: ReadonlySet<string> = new Set([
+  '--data',
+  '--data-binary',
+  '--data-raw',
+  '--data-ascii',
+  '--data-urlencode',
+  '--json',
+  '--form',
+  '--form-string',
+  '--header',
+  '--user',
+  '--user-agent',
+  '--referer',
+  '--request',
+  '--write-out',
+  '--output',
+  '--output-dir',
+  '--dump-header',
+  '--cookie',
+  '--cookie-jar',
+  '--max-time',
+  '--connect-timeout',
+  '--retry',
+  '--retry-delay',
+  '--retry-max-time',
+  '--range',
+  '--upload-file',
+  '--cert',
+  '--key',
+  '--cert-type',
+  '--key-type',
+  '--pass',
+  '--limit-rate',
+  '--max-filesize',
+  '--max-redirs',
+  '--oauth2-bearer',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+  '--continue-at',
+  '--time-cond',
+  '--speed-limit',
+  '--speed-time',
+  '--keepalive-time',
+  '--expect100-timeout',
+  '--create-file-mode',
+  '--ciphers',
+  '--config',
+  '--cacert',
+  '--netrc-file',
+  '--proxy',
+  '--url',
+]);
+
+const URL_CLIENTS: Record<string, UrlClientShape> = {
+  curl: {
+    valuedShort: CURL_VALUED_SHORT,
+    bodyShort: 'dFT',
+    bodyLong: new Set(['--data', '--data-binary', '--data-raw', '--data-ascii', '--data-urlencode', '--json', '--form', '--form-string', '--upload-file']),
+    valuedLong: CURL_VALUED_LONG,
+    // -x proxy, -k insecure, -K config
+    elsewhereShort: 'xkK',
+    elsewhere:
+      /^--(proxy|preproxy|socks4a?|socks5(-hostname)?|resolve|connect-to|insecure|cacert|capath|location-trusted|config|doh-url|doh-insecure|unix-socket|abstract-unix-socket|variable|expand-.*|next|proxy-.*|haproxy-.*|netrc.*|interface|dns-.*)$/,
+  },
+  wget: {
+    valuedShort: 'OoaPUtTwQlARDXI',
+    bodyShort: '',
+    bodyLong: new Set(['--post-data', '--body-data']),
+    valuedLong: new Set([
+      '--header',
+      '--output-document',
+      '--output-file',
+      '--append-output',
+      '--directory-prefix',
+      '--user-agent',
+      '--tries',
+      '--timeout',
+      '--user',
+      '--password',
+      '--post-data',
+      '--method',
+      '--body-data',
+    ]),
+    // -e a wgetrc command (`use_proxy`, `https_proxy`), -i/-B a list of URLs or a base
+    elsewhereShort: 'eiBF',
+    elsewhere:
+      /^--(execute|input-file|input-metalink|base|force-html|config|no-check-certificate|ca-certificate|ca-directory|proxy.*|bind-address|bind-dns-address|dns-servers|load-cookies)$/,
+  },
+};
