@@ -77,4 +77,12 @@ testAsks({
     ["mongosh --eval 'db.stats()'", "mongo prod --eval 'db.dropDatabase()'"],
     ["mongosh app --eval 'db.users.deleteOne({ _id: 1 })'", "mongosh app --eval 'db.getCollectionNames().forEach(c => db[c].drop())'"],
   ],
+  // containers are not data; the anonymous volumes `-v` removes with them are (a database image's VOLUME)
+  'containers removed with their volumes': [
+    ['docker rm -f $(docker ps -aq)', 'docker rm -fv $(docker ps -aq)'],
+    ['docker rm my-container', 'docker rm -v pg'],
+    ['docker container prune -f', 'docker container rm --volumes pg'],
+    ['docker system prune -a', 'docker compose rm -fsv'],
+    ['docker ps -aq', 'podman rm -v pg'],
+  ],
 });
