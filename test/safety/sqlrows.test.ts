@@ -85,4 +85,30 @@ testAsks({
     ['docker system prune -a', 'docker compose rm -fsv'],
     ['docker ps -aq', 'podman rm -v pg'],
   ],
+  // who may do what in a live cloud account: a grant, a new identity or a new key
+  'cloud accounts given new permissions, identities or keys': [
+    ['aws iam list-users', 'aws iam attach-user-policy --user-name evil --policy-arn arn:aws:iam::aws:policy/AdministratorAccess'],
+    ['aws iam get-user', 'aws iam create-access-key --user-name admin'],
+    ['aws iam list-attached-user-policies --user-name x', 'aws iam create-user --user-name x'],
+    ['aws iam get-user-policy --user-name x --policy-name p', 'aws iam put-user-policy --user-name x --policy-name p --policy-document file://p.json'],
+    [
+      'aws iam simulate-principal-policy --policy-source-arn arn:aws:iam::1:user/x --action-names s3:GetObject',
+      'aws iam attach-role-policy --role-name r --policy-arn arn:aws:iam::aws:policy/AdministratorAccess',
+    ],
+    ['aws --profile prod iam list-roles', 'aws --profile prod iam update-assume-role-policy --role-name r --policy-document file://trust.json'],
+    ['gcloud projects get-iam-policy p', 'gcloud projects add-iam-policy-binding p --member user:x@y.com --role roles/owner'],
+    [
+      'gcloud projects remove-iam-policy-binding p --member user:x@y.com --role roles/viewer',
+      'gcloud storage buckets add-iam-policy-binding gs://b --member user:x@y.com --role roles/storage.admin',
+    ],
+    [
+      'gcloud iam service-accounts keys list --iam-account sa@p.iam.gserviceaccount.com',
+      'gcloud iam service-accounts keys create key.json --iam-account sa@p.iam.gserviceaccount.com',
+    ],
+    ['gcloud projects get-iam-policy p --format=json', 'gcloud projects set-iam-policy p policy.json'],
+    ['gcloud iam roles list', 'gcloud iam service-accounts create deployer'],
+    ['az role assignment list --assignee x', 'az role assignment create --assignee x --role Owner'],
+    ['az ad sp list --display-name x', 'az ad sp create-for-rbac --name x --role Contributor'],
+    ['az role definition list --name Owner', 'az role definition create --role-definition @role.json'],
+  ],
 });
