@@ -31,7 +31,15 @@ export interface SqlReading {
   switches: boolean;
 }
 
-const WORD = /[A-Za-z0-9_$]/;
+const SPACES = /\s+/y;
+const WORD = /[A-Za-z0-9_$]+/y;
+const TAG = /\$[A-Za-z_]*\$/y;
+
+/** The match of a sticky pattern at `i`, else null. */
+function at(re: RegExp, text: string, i: number): string | null {
+  re.lastIndex = i;
+  return re.exec(text)?.[0] ?? null;
+}
 
 function tokenize(text: string, dialect: SqlDialect): Token[] {
   const out: Token[] = [];
@@ -39,40 +47,43 @@ function tokenize(text: string, dialect: SqlDialect): Token[] {
   const n = text.length;
   while (i < n) {
     const c = text[i]!;
-    if (/\s/.test(c)) i++;
-    else if ((c === '-' && text[i + 1] === '-') || (c === '#' && dialect.mysql)) {
+    const next = text[i + 1];
+    const run = c <= ' ' || c === '\u00a0' ? at(SPACES, text, i) : null;
+    if (run) i += run.length;
+    else if ((c === '-' && next === '-') || (c === '#' && dialect.mysql)) {
       const end = text.indexOf('\n', i);
       i = end < 0 ? n : end + 1;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (c === '/' && next === '*') {
       // MySQL runs what `/*! … */` holds
       if (dialect.mysql && text[i + 2] === '!') i = skipDigits(text, i + 3);
       else {
         const end = text.indexOf('*/', i + 2);
         i = end < 0 ? n : end + 2;
       }
-    } else if (c === '*' && text[i + 1] === '/') i += 2;
+    } else if (c === '*' && next === '/') i += 2;
     else if (c === "'" || c === '"' || c === '`') {
       const end = quoteEnd(text, i, c, dialect.mysql && c !== '`');
       out.push({ kind: c === "'" || (dialect.mysql && c === '"') ? 'string' : 'name', text: text.slice(i + 1, end - 1) });
       i = end;
-    } else if (c === '$' && /^\$[A-Za-z_]*\$/.test(text.slice(i, i + 64))) {
-      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i, i + 64))![0];
+    } else if (c === '$' && at(TAG, text, i)) {
+      const tag = at(TAG, text, i)!;
       const end = text.indexOf(tag, i + tag.length);
       out.push({ kind: 'body', text: text.slice(i + tag.length, end < 0 ? n : end) });
       i = end < 0 ? n : end + tag.length;
-    } else if (c === '\\' && /[A-Za-z!?]/.test(text[i + 1] ?? '')) {
+    } else if (c === '\\' && next !== undefined && /[A-Za-z!?]/.test(next)) {
       // psql's meta-commands (`\c app`, `\dt`) run to the end of their line
       const end = text.indexOf('\n', i);
       out.push({ kind: 'meta', text: text.slice(i + 1, end < 0 ? n : end).trim() });
       i = end < 0 ? n : end + 1;
-    } else if (WORD.test(c)) {
-      let j = i + 1;
-      while (j < n && WORD.test(text[j]!)) j++;
-      out.push({ kind: 'word', text: text.slice(i, j).toLowerCase() });
-      i = j;
     } else {
-      out.push({ kind: 'punct', text: c });
-      i++;
+      const word = at(WORD, text, i);
+      if (word) {
+        out.push({ kind: 'word', text: word.toLowerCase() });
+        i += word.length;
+      } else {
+        out.push({ kind: 'punct', text: c });
+        i++;
+      }
     }
   }
   return out;
@@ -246,8 +257,12 @@ function alterDrop(s: readonly Token[], i: number): SqlWipe | null {
   return null;
 }
 
-/** What one statement's token at `i` destroys, if it starts one there. */
-function wipeAt(s: readonly Token[], g: Groups, i: number): SqlWipe | null {
+/** The words that start a statement that may destroy data (MAY_WIPE: anywhere in a text, any case). */
+const MAY_WIPE = /drop|truncate|delete|update|alter/i;
+const WIPE_VERBS = new Set(['drop', 'truncate', 'delete', 'update', 'alter']);
+
+/** What one statement's token at `i` destroys, if it starts one there (`g`: the statement's groups, for a DELETE or UPDATE). */
+function wipeAt(s: readonly Token[], g: Groups | null, i: number): SqlWipe | null {
   const t = s[i]!;
   if (t.kind !== 'word' || !startsHere(s, i)) return null;
   switch (t.text) {
@@ -264,7 +279,7 @@ function wipeAt(s: readonly Token[], g: Groups, i: number): SqlWipe | null {
       return { what: 'TRUNCATE', tables: namesFrom(s, skip(s, i + 1, 'table', 'only')) };
     }
     case 'delete': {
-      if (narrowed(s, g, i)) return null;
+      if (narrowed(s, g!, i)) return null;
       let k = skip(s, i + 1, 'low_priority', 'quick', 'ignore', 'from', 'only');
       if (isWord(s[k], 'top') && isPunct(s[k + 1], '(')) k = skip(s, k + 4, 'from');
       return { what: 'DELETE without WHERE', tables: namesFrom(s, k) };
@@ -274,7 +289,7 @@ function wipeAt(s: readonly Token[], g: Groups, i: number): SqlWipe | null {
       let set = table ? table.next : -1;
       if (isWord(s[set], 'as')) set++;
       if (set >= 0 && s[set]?.kind === 'word' && !isWord(s[set], 'set')) set++; // an alias
-      if (!table || !isWord(s[set], 'set') || narrowed(s, g, set)) return null;
+      if (!table || !isWord(s[set], 'set') || narrowed(s, g!, set)) return null;
       return { what: 'UPDATE without WHERE', tables: [table.name] };
     }
     case 'alter':
@@ -314,13 +329,18 @@ export function readSql(texts: readonly string[], dialect: SqlDialect): SqlReadi
       if (table) made.add(table);
       // `DO $$ BEGIN DELETE FROM t; END $$` runs its body now
       if (isWord(s[0], 'do') && depth < 2) for (const t of s) if (t.kind === 'body') read(t.text, depth + 1);
-      const groups = groupsOf(s);
+      let groups: Groups | null = null;
       for (let i = 0; i < s.length; i++) {
+        const t = s[i]!;
+        if (t.kind !== 'word' || !WIPE_VERBS.has(t.text)) continue;
+        // the WHERE look-up of a DELETE or UPDATE, made once a statement has one
+        if (!groups && (t.text === 'delete' || t.text === 'update')) groups = groupsOf(s);
         const wipe = wipeAt(s, groups, i);
         if (wipe && !(wipe.tables.length && wipe.tables.every((t) => made.has(t)))) reading.wipes.push(wipe);
       }
     }
   };
-  for (const text of texts) read(text, 0);
+  // most SQL destroys nothing: a text without one of the verbs is not taken apart
+  if (texts.some((t) => MAY_WIPE.test(t))) for (const text of texts) read(text, 0);
   return reading;
 }
