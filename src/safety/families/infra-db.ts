@@ -173,7 +173,7 @@ export function checkDbShell(program: string, args: string[], redirects: readonl
   const scratch = !away && scratchDatabase(db);
   const wipe = wipes.find((w) => WHOLE.has(w.what) || !scratch);
   if (!wipe) return null;
-  const on = wipe.tables.length ? ` ${wipe.tables.join(', ')}` : '';
+  const on = wipe.tables.length ? ` ${wipe.tables.slice(0, 3).join(', ')}${wipe.tables.length > 3 ? ', …' : ''}` : '';
   const whole = WHOLE.has(wipe.what);
   return {
     rule: `${program} ${wipe.what}`,
