@@ -159,21 +159,28 @@ function volumesHit(rule: string): Hit {
   return { rule, reason: `\`${rule}\` deletes docker volumes — the databases and uploads kept in them — and nothing keeps a copy` };
 }
 
-/** Docker's data volumes: `volume rm|prune`, `system prune --volumes`, `compose down -v`. */
+/**
+ * Docker's data volumes: `volume rm|prune`, `system prune --volumes`, `compose down -v`, and a
+ * container removed with its anonymous volumes (`rm -v`, `container rm -v`, `compose rm -v`: where
+ * a database image keeps its data). The containers alone are not data: `rm -f $(docker ps -aq)`,
+ * `container prune` and `system prune -a` pass.
+ */
 function docker(program: string): ArgsCheck {
   return (args) => {
     const { compose, at: i } = dockerSubcommand(program, args);
     if (i < 0) return null;
     const sub = args[i]!;
     const rest = args.slice(i + 1);
-    if (compose)
-      return sub === 'down' && (hasOption(rest, '--volumes') || hasShort(rest, 'v'))
-        ? volumesHit(`${program === 'docker-compose' ? 'docker-compose' : `${program} compose`} down --volumes`)
-        : null;
+    const volumes = hasOption(rest, '--volumes') || hasShort(rest, 'v');
+    if (compose) {
+      const composed = program === 'docker-compose' ? 'docker-compose' : `${program} compose`;
+      return (sub === 'down' || sub === 'rm') && volumes ? volumesHit(`${composed} ${sub} --volumes`) : null;
+    }
     const verb = rest[operandAt(rest)];
     if (sub === 'volume' && (verb === 'rm' || verb === 'remove' || verb === 'prune')) return volumesHit(`${program} volume ${verb}`);
     if (sub === 'system' && verb === 'prune' && hasOption(rest, '--volumes')) return volumesHit(`${program} system prune --volumes`);
-    return null;
+    const removal = sub === 'rm' || (sub === 'container' && (verb === 'rm' || verb === 'remove'));
+    return removal && volumes ? volumesHit(`${program} ${sub === 'rm' ? 'rm' : `container ${verb}`} --volumes`) : null;
   };
 }
 

@@ -4,7 +4,9 @@ import { GCLOUD_VALUED } from './publish-deploy.ts';
 /**
  * The infra family's cluster and cloud CLIs: kubectl mass deletes, helm uninstall, and the
  * delete verbs of aws, gcloud, gsutil and az. What they delete — clusters, databases, buckets,
- * resource groups — takes its data along.
+ * resource groups — takes its data along. And the cloud CLIs' grants, which change who may do
+ * what in the live account (`aws iam attach-user-policy`, `gcloud projects add-iam-policy-binding`,
+ * `az role assignment create`).
  */
 
 export const KUBECTL_VALUED = new Set([
@@ -87,7 +89,7 @@ export const AWS_VALUED = new Set([
   '--cli-binary-format',
 ]);
 
-/** aws: `s3 rb`, `s3 rm --recursive`, and every `delete-*` / `terminate-*` operation. */
+/** aws: `s3 rb`, `s3 rm --recursive`, every `delete-*` / `terminate-*` operation, and `iam`'s grants. */
 const aws: ArgsCheck = (args) => {
   const i = operandAt(args, AWS_VALUED);
   const service = args[i];
@@ -104,6 +106,7 @@ const aws: ArgsCheck = (args) => {
       rule: 'aws kms schedule-key-deletion',
       reason: '`aws kms schedule-key-deletion` deletes a key after its waiting period, and every datum encrypted with it can never be read again',
     };
+  if (service === 'iam' && AWS_IAM_GRANTS.test(op)) return accessHit(`aws iam ${op}`, 'AWS');
   // a lifecycle configuration replaces the bucket's rules; its expiry rules delete objects and old versions
   if (service === 's3api' && op === 'put-bucket-lifecycle-configuration')
     return {
@@ -115,18 +118,50 @@ const aws: ArgsCheck = (args) => {
 };
 
 /**
- * A command of nested groups ending in `delete` (gcloud's and az's verb): `sql instances delete`,
- * `group delete`, `storage blob delete-batch`; for gcloud also `destroy` (`kms keys versions destroy`).
+ * The command words of a gcloud or az line (nested groups, then the verb) up to the first that
+ * `ends` takes as its verb: `sql instances delete`, `projects add-iam-policy-binding`; null when
+ * none does before a word that is a value.
  */
-function deleteVerb(args: string[], valued: ReadonlySet<string>, destroy = false): string | null {
+function commandPath(args: string[], valued: ReadonlySet<string>, ends: (word: string, path: string) => boolean): string | null {
   let path = '';
   for (let k = operandAt(args, valued); k >= 0; k = operandAt(args, valued, k + 1)) {
     const w = args[k]!;
     if (!/^[a-z][a-z0-9-]*$/.test(w)) return null;
     path = path ? `${path} ${w}` : w;
-    if (w === 'delete' || w === 'delete-batch' || (destroy && w === 'destroy')) return path;
+    if (ends(w, path)) return path;
   }
   return null;
+}
+
+/**
+ * A command of nested groups ending in `delete` (gcloud's and az's verb): `sql instances delete`,
+ * `group delete`, `storage blob delete-batch`; for gcloud also `destroy` (`kms keys versions destroy`).
+ */
+function deleteVerb(args: string[], valued: ReadonlySet<string>, destroy = false): string | null {
+  return commandPath(args, valued, (w) => w === 'delete' || w === 'delete-batch' || (destroy && w === 'destroy'));
+}
+
+/** Who may do what in a live cloud account changed: a grant, a new identity or a new key. */
+function accessHit(rule: string, cloud: string): Hit {
+  return {
+    rule,
+    reason: `\`${rule}\` changes who may do what in the live ${cloud} account — a permission granted, an identity or a key made — and whoever holds it can act at once`,
+  };
+}
+
+/** aws iam's operations that grant permissions, make an identity or issue it credentials (a removal takes them away: `detach-*`, `remove-*`). */
+const AWS_IAM_GRANTS = /^(?:attach|put|create|add|update|upload)-|^set-default-policy-version$|^reset-service-specific-credential$/;
+
+/** gcloud's grants: any resource's `add-iam-policy-binding` or `set-iam-policy`, and `iam …` verbs that make or change an identity, a role or a key. */
+function gcloudGrant(args: string[]): string | null {
+  return commandPath(
+    args,
+    GCLOUD_VALUED,
+    (w, path) =>
+      w === 'add-iam-policy-binding' ||
+      w === 'set-iam-policy' ||
+      (/^(?:(?:alpha|beta) )?iam /.test(path) && (w === 'create' || w === 'update' || w === 'undelete' || w === 'enable' || w === 'upload')),
+  );
 }
 
 const gcloud: ArgsCheck = (args) => {
@@ -140,9 +175,9 @@ const gcloud: ArgsCheck = (args) => {
     return { rule: 'gcloud storage rm -r', reason: '`gcloud storage rm -r` deletes every object under the path for good (unless the bucket keeps versions)' };
   }
   const path = deleteVerb(args, GCLOUD_VALUED, true);
-  return path
-    ? { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` }
-    : null;
+  if (path) return { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` };
+  const grant = gcloudGrant(args);
+  return grant ? accessHit(`gcloud ${grant}`, 'Google Cloud') : null;
 };
 
 const GSUTIL_VALUED = new Set(['-h', '-o', '-u', '-i']);
@@ -167,9 +202,14 @@ const az: ArgsCheck = (args) => {
       rule: `az ${path}`,
       reason: `\`az ${path}\` deletes every blob or file of the container or share that its pattern matches, for good unless soft delete is on`,
     };
-  return path
-    ? { rule: `az ${path}`, reason: `\`az ${path}\` deletes an Azure resource and everything in it; a deleted resource group takes all its resources along` }
-    : null;
+  if (path)
+    return {
+      rule: `az ${path}`,
+      reason: `\`az ${path}\` deletes an Azure resource and everything in it; a deleted resource group takes all its resources along`,
+    };
+  // `role assignment create`, `role definition update`, `ad sp create-for-rbac` (a service principal, its secret and its role)
+  const grant = commandPath(args, AZ_VALUED, (w, path) => (path.startsWith('role ') && (w === 'create' || w === 'update')) || path === 'ad sp create-for-rbac');
+  return grant ? accessHit(`az ${grant}`, 'Azure') : null;
 };
 
 export const CLOUD_TOOLS: Record<string, ArgsCheck> = {

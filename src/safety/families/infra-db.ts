@@ -1,16 +1,17 @@
 import type { Redirect } from '../syntax.ts';
-import { type ArgsCheck, type Hit, operandAt } from './args.ts';
+import { type ArgsCheck, type Hit, operandAt, optionValues } from './args.ts';
+import { readSql, type SqlWipe } from './infra-sql.ts';
 
 /**
- * The infra family's database CLIs: SQL or shell code that drops a whole database or schema —
- * given as an argument (`psql -c`, `mysql -e`, `mongosh --eval`, `clickhouse-client --query=`)
- * or read from a here-string or heredoc — `dropdb`, `mysqladmin drop`, `redis-cli FLUSHALL|FLUSHDB` and a
- * `redis-cli DEL` of the keys xargs hands it.
- * Scripts read from files (`psql -f x.sql`) are not opened.
+ * The infra family's database CLIs: code that destroys data in bulk — SQL read as SQL
+ * (infra-sql.ts: `DROP DATABASE|SCHEMA|TABLE`, `TRUNCATE`, `DELETE` or `UPDATE` with no `WHERE`,
+ * `ALTER TABLE … DROP COLUMN`) and MongoDB code (`dropDatabase()`, a collection's `drop()`,
+ * `deleteMany({})`) — given as an argument (`psql -c`, `mysql -e`, `mongosh --eval`,
+ * `clickhouse-client --query=`) or read from a here-string or heredoc; `dropdb`, `mysqladmin drop`,
+ * `redis-cli FLUSHALL|FLUSHDB` and a `redis-cli DEL` of the keys xargs hands it. Rows of a test
+ * database (`app_test`, `test.db`: its test runs empty it) or an in-memory one pass; a whole
+ * database or schema dropped does not. Scripts read from files (`psql -f x.sql`) are not opened.
  */
-
-/** `DROP DATABASE`, `DROP SCHEMA` (SQL), `db.dropDatabase()` (MongoDB). */
-const DROPS = /drop\s+(database|schema)\b|dropDatabase\s*\(/i;
 
 /** Programs whose arguments and stdin are SQL or database shell code. */
 export const DB_SHELLS = new Set([
@@ -27,28 +28,156 @@ export const DB_SHELLS = new Set([
   'duckdb',
 ]);
 
-/** The database shell's code that drops a whole database, from its arguments or its stdin (`<<<`, heredoc). */
-export function checkDbShell(program: string, args: string[], redirects: readonly Redirect[]): Hit | null {
-  let found: string | null = null;
+const MONGO_SHELLS = new Set(['mongosh', 'mongo']);
+/** Shells whose SQL writes MySQL's `#` comments and backslash escapes, and whose `a.b` names a database's table. */
+const MYSQL_SHELLS = new Set(['mysql', 'mariadb', 'clickhouse-client', 'clickhouse']);
+
+/** The database shells' options that take a value, all of them together (one more skipped never takes a test database's name for another). */
+const DB_VALUED = new Set([
+  '-c',
+  '-d',
+  '-D',
+  '-e',
+  '-f',
+  '-F',
+  '-h',
+  '-i',
+  '-L',
+  '-o',
+  '-p',
+  '-P',
+  '-q',
+  '-Q',
+  '-R',
+  '-s',
+  '-S',
+  '-T',
+  '-u',
+  '-U',
+  '-v',
+  '-cmd',
+  '-init',
+  '-separator',
+  '-newline',
+  '-nullvalue',
+  '--command',
+  '--file',
+  '--host',
+  '--port',
+  '--user',
+  '--username',
+  '--password',
+  '--set',
+  '--variable',
+  '--output',
+  '--log-file',
+  '--execute',
+  '--eval',
+  '--socket',
+  '--query',
+  '--database',
+  '--dbname',
+  '--url',
+  '--authenticationDatabase',
+  '--format',
+  '--certs-dir',
+  '--defaults-file',
+  '--login-path',
+  '--init-command',
+  '--default-character-set',
+]);
+
+/** The code the shell is handed: its arguments (an option's attached value: `--command=…`, `-c…` with a space in it) and what it reads on stdin. */
+function codeTexts(args: readonly string[], redirects: readonly Redirect[]): string[] {
+  const out: string[] = [];
   for (const a of args) {
-    if (DROPS.test(a)) {
-      found = a;
-      break;
-    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 0) out.push(a.slice(eq + 1));
+    } else if (a.startsWith('-') && a.length > 2) {
+      if (/\s/.test(a)) out.push(a.slice(2));
+    } else out.push(a);
   }
-  if (found === null) {
-    for (const r of redirects) {
-      if (r.input !== null && DROPS.test(r.input)) {
-        found = r.input;
-        break;
-      }
-    }
+  for (const r of redirects) if (r.input !== null) out.push(r.input);
+  return out;
+}
+
+/** The database the shell connects to, as the command line names it (`-d app_test`, `app_test`, `postgres://h/app_test`, `test.db`), else null. */
+function databaseNamed(args: readonly string[]): string | null {
+  const named = optionValues(args, '-d', '-D', '--dbname', '--database', '--url')[0] ?? args[operandAt(args, DB_VALUED)];
+  if (!named) return null;
+  const url = /^[a-z][a-z0-9+.-]*:\/\/[^/]*\/([^?#]*)/i.exec(named);
+  if (url) return url[1]!;
+  return /(?:^|\s)dbname=(\S+)/.exec(named)?.[1] ?? named;
+}
+
+/** A database whose rows no one keeps: in memory, or a test database (a word of its name is `test`), which its own test runs empty. */
+function scratchDatabase(name: string | null | undefined): boolean {
+  if (!name) return false;
+  if (name === ':memory:') return true;
+  const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
+  return base.split(/[^a-z0-9]+/).some((w) => w === 'test' || w === 'tests' || w === 'testing');
+}
+
+/** A database, a collection dropped or every document of one deleted or overwritten (an empty filter), in MongoDB's shell code. */
+const MONGO_WIPES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bdropDatabase\s*\(|["']?\bdropDatabase["']?\s*:/, 'dropDatabase()'],
+  [/\.drop\s*\(|[{,]\s*["']?drop["']?\s*:/, 'drop()'],
+  [/\.deleteMany\s*\(\s*(?:\{\s*\}\s*)?[,)]/, 'deleteMany({})'],
+  [/\.remove\s*\(\s*(?:\{\s*\}\s*)?[,)]/, 'remove({})'],
+  [/\.updateMany\s*\(\s*\{\s*\}\s*,/, 'updateMany({})'],
+];
+
+const WIPE_REASONS: Record<string, string> = {
+  'DROP DATABASE': 'deletes a whole database, every table in it and its data',
+  'DROP SCHEMA': 'deletes a whole schema, every table in it and its data',
+  'DROP OWNED': 'drops every object the role owns, tables and their rows with them',
+  'DROP TABLE': 'deletes the table and every row in it',
+  TRUNCATE: 'deletes every row of the table at once',
+  'DELETE without WHERE': 'deletes every row of the table: no `WHERE` narrows it',
+  'UPDATE without WHERE': 'overwrites the columns it sets in every row: no `WHERE` narrows it',
+  'ALTER TABLE DROP COLUMN': 'deletes the column and its value in every row',
+  'ALTER TABLE DROP PARTITION': 'deletes the partition and every row in it',
+  'dropDatabase()': 'deletes a whole database, every collection in it and its data',
+  'drop()': 'deletes the collection and every document in it',
+  'deleteMany({})': 'deletes every document of the collection: the empty filter matches them all',
+  'remove({})': 'deletes every document of the collection: the empty filter matches them all',
+  'updateMany({})': 'overwrites the fields it sets in every document of the collection: the empty filter matches them all',
+};
+
+/** What drops a whole database, whatever the database it runs in. */
+const WHOLE = new Set(['DROP DATABASE', 'DROP SCHEMA', 'dropDatabase()']);
+
+/**
+ * The database shell's code that destroys data in bulk, from its arguments or its stdin (`<<<`,
+ * heredoc, what a static `echo` pipes in): a whole database always; rows, tables and columns
+ * unless the shell stays in a test or in-memory database (no `USE`, `\c`, `getSiblingDB` away).
+ */
+export function checkDbShell(program: string, args: string[], redirects: readonly Redirect[]): Hit | null {
+  const texts = codeTexts(args, redirects);
+  const db = databaseNamed(args);
+  let wipes: SqlWipe[];
+  let away: boolean;
+  if (MONGO_SHELLS.has(program)) {
+    wipes = [];
+    for (const text of texts) for (const [re, what] of MONGO_WIPES) if (re.test(text)) wipes.push({ what, tables: [] });
+    away = texts.some((t) => /\bgetSiblingDB\b|\bgetMongo\b|\bconnect\s*\(|\bMongo\s*\(|^\s*use\s/m.test(t));
+  } else {
+    const mysql = MYSQL_SHELLS.has(program);
+    const reading = readSql(texts, { mysql });
+    wipes = reading.wipes;
+    away = reading.switches;
+    // MySQL's `shop.orders` is the table of the database `shop`
+    if (mysql && wipes.some((w) => w.tables.some((t) => t.includes('.') && !scratchDatabase(t.slice(0, t.indexOf('.')))))) away = true;
   }
-  if (found === null) return null;
-  const what = /dropDatabase/i.test(found) ? 'dropDatabase()' : /drop\s+schema/i.test(found) ? 'DROP SCHEMA' : 'DROP DATABASE';
+  const scratch = !away && scratchDatabase(db);
+  const wipe = wipes.find((w) => WHOLE.has(w.what) || !scratch);
+  if (!wipe) return null;
+  const on = wipe.tables.length ? ` ${wipe.tables.slice(0, 3).join(', ')}${wipe.tables.length > 3 ? ', …' : ''}` : '';
+  const whole = WHOLE.has(wipe.what);
   return {
-    rule: `${program} ${what}`,
-    reason: `\`${what}\` through \`${program}\` deletes a whole ${what === 'DROP SCHEMA' ? 'schema, every table in it' : 'database, every table in it'} and its data; only a backup brings it back`,
+    rule: `${program} ${wipe.what}`,
+    reason: `\`${wipe.what}${on}\` through \`${program}\` ${WIPE_REASONS[wipe.what]}; only a backup brings ${whole ? 'it' : 'them'} back${whole ? '' : ' (in a test database, `app_test` or `test.db`, or in `:memory:` they pass)'}`,
   };
 }
 
