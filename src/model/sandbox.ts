@@ -292,8 +292,11 @@ export function isSecretName(name: string): boolean {
   return secretNameGlob(name) !== null;
 }
 
-/** System files that hold secrets even for a reader that is allowed everything else. */
-export const SYSTEM_SECRETS: readonly string[] = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'];
+/** The system's credentials, the password hashes: the sandbox hides them (SYSTEM_SECRETS), the parser denies reading or writing them. */
+export const SYSTEM_CREDENTIALS: readonly string[] = ['/etc/shadow', '/etc/gshadow'];
+
+/** System files that hold secrets even for a reader that is allowed everything else: the credentials, and who may become root (a write there is the system family's). */
+export const SYSTEM_SECRETS: readonly string[] = [...SYSTEM_CREDENTIALS, '/etc/sudoers'];
 
 /**
  * Credentials in the user's runtime folder (`$XDG_RUNTIME_DIR`, `/run/user/$UID`), relative to

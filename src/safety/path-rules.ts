@@ -1,11 +1,12 @@
 import { posix } from 'node:path';
 import {
+  HOME_CACHES,
   HOME_CREDENTIALS,
   isSecretTemplate,
   PROJECT_SECRET_NAMES,
   PUBLIC_KEY_SUFFIX,
   RUNTIME_CREDENTIALS,
-  SYSTEM_SECRETS,
+  SYSTEM_CREDENTIALS,
   secretNameGlob,
 } from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
@@ -25,14 +26,22 @@ import { UNKNOWN } from './shell.ts';
 /**
  * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): what
  * model/sandbox.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
- * `~/` patterns; the system's (SYSTEM_SECRETS) and those of the user's runtime folder
+ * `~/` patterns; the system's (SYSTEM_CREDENTIALS) and those of the user's runtime folder
  * (RUNTIME_CREDENTIALS), as absolute ones. `filesystem.deniedPaths` adds its own.
  */
 export const SECRET_PATHS: readonly string[] = [
   ...HOME_CREDENTIALS.flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
-  ...SYSTEM_SECRETS,
+  ...SYSTEM_CREDENTIALS,
   ...RUNTIME_CREDENTIALS.map((p) => `/run/user/*/${p}`),
 ];
+
+/**
+ * The SECRET_PATHS a folder read whole takes along (`grep -r`, `tar c`, `cp -r`, a container's
+ * mount): all but those in a cache (model/sandbox.ts HOME_CACHES: `~/.m2`, `~/.gradle`, `~/.cache`),
+ * which builds and containers take whole every day (`docker run -v ~/.m2:/root/.m2 maven`, `-v
+ * ~/.cache/huggingface:/root/.cache/huggingface`): a credential kept in one is denied by its name.
+ */
+export const TREE_SECRET_PATHS: readonly string[] = SECRET_PATHS.filter((p) => !HOME_CACHES.some((c) => p.startsWith(`~/${c}/`)));
 
 /**
  * The SECRET_PATHS of the build tools' settings (model/sandbox.ts HOME_CREDENTIALS `readBy`):

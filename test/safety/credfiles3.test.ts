@@ -8,10 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
+import { RETIRED_DEFAULTS } from '../../src/model/safety-rules.ts';
 import { HOME_CREDENTIALS, HOME_SECRETS, PROJECT_SECRET_NAMES } from '../../src/model/sandbox.ts';
 import { evaluate } from '../../src/safety/evaluate.ts';
 import { SECRET_PATHS } from '../../src/safety/path-rules.ts';
-import { defaultPolicy } from '../../src/safety/policy.ts';
+import { defaultPolicy, policyFromRules } from '../../src/safety/policy.ts';
 import { SETTINGS_PROGRAMS } from '../../src/safety/tool-settings.ts';
 import { safetyContext, testHoles } from './context.ts';
 
@@ -72,7 +74,10 @@ testHoles({
     ['mvn -s ~/.m2/settings.xml package', 'cat ~/.m2/settings.xml'],
     ['ls ~/.m2', 'cat ~/.m2/settings-security.xml'],
     ['./mvnw -s ~/.m2/settings.xml verify', 'mvn -s ~/.aws/credentials package'],
-    ['rm -rf ~/.m2/repository/com/example', 'tar czf /tmp/m2.tgz ~/.m2'],
+    ['rm -rf ~/.m2/repository/com/example', 'tar czf /tmp/m2.tgz ~/.m2/settings.xml'],
+    // a cache taken whole (a container's mount, a copy) takes a credential kept in it along: it is denied by its name only
+    ['docker run --rm -v ~/.m2:/root/.m2 maven mvn package', 'docker run --rm -v ~/.m2/settings.xml:/s.xml alpine cat /s.xml'],
+    ['docker run --rm -v ~/.cache/huggingface:/root/.cache/huggingface app', 'cp ~/.cache/huggingface/token /tmp/t'],
     ['gradle build', 'cat ~/.gradle/gradle.properties'],
     ['./gradlew test', 'grep -i password ~/.gradle/gradle.properties'],
     ['pip install -r requirements.txt', 'cat ~/.config/pip/pip.conf'],
@@ -133,4 +138,17 @@ test("the build tools' settings are the parser's alone: the sandbox leaves them 
   const readers = new Set(settings.flatMap((c) => c.readBy ?? []));
   for (const program of SETTINGS_PROGRAMS) assert.ok(readers.has(program), `${program} reads a build tool's settings`);
   assert.ok(PROJECT_SECRET_NAMES.includes('key4.db'));
+});
+
+test("the defaults' denied paths repeat none of the built-in credentials; an earlier axme's copies are retired defaults", async () => {
+  // the built-in rule alone: a policy whose team list is empty
+  const bare = policyFromRules({ ...DEFAULT_RULES, filesystem: { deniedPaths: [], readOnlyPaths: [] } });
+  const builtIn = async (pattern: string) => {
+    const v = await evaluate({ tool: 'Read', input: { file_path: pattern.replaceAll('*', 'x') } }, bare, safetyContext());
+    return (v.rule ?? '').startsWith('secrets.paths: ');
+  };
+  for (const p of DEFAULT_RULES.filesystem.deniedPaths) assert.ok(!(await builtIn(p)), `${p} is a built-in credential: the defaults need not copy it`);
+  const retired = RETIRED_DEFAULTS.filter((r) => r.rule_type === 'fs_deny' && /^[~/]/.test(r.value)).map((r) => r.value);
+  assert.deepEqual(retired.sort(), ['/etc/shadow', '~/.aws/credentials', '~/.gnupg/*', '~/.ssh/id_*']);
+  for (const p of retired) assert.ok(await builtIn(p), `${p} stays denied by the built-in credentials`);
 });
