@@ -45,7 +45,7 @@ export const DEFAULT_RULES = {
   },
   /**
    * `deniedPaths`: the team's own, neither read nor written. The credentials are not repeated here:
-   * they are one list, model/sandbox.ts HOME_CREDENTIALS and SYSTEM_SECRETS, denied whatever the
+   * they are one list, model/home-credentials.ts HOME_CREDENTIALS and model/sandbox.ts SYSTEM_CREDENTIALS, denied whatever the
    * lists say (`secrets.paths`); an earlier axme's copies of a few are RETIRED_DEFAULTS.
    */
   filesystem: {

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
+import { HOME_CREDENTIALS } from '../model/home-credentials.ts';
 import {
   HOME_CACHES,
-  HOME_CREDENTIALS,
   isSecretTemplate,
   PROJECT_SECRET_NAMES,
   PUBLIC_KEY_SUFFIX,
@@ -25,7 +25,7 @@ import { UNKNOWN } from './shell.ts';
 
 /**
  * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): what
- * model/sandbox.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
+ * model/home-credentials.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
  * `~/` patterns; the system's (SYSTEM_CREDENTIALS) and those of the user's runtime folder
  * (RUNTIME_CREDENTIALS), as absolute ones. `filesystem.deniedPaths` adds its own.
  */
@@ -44,7 +44,7 @@ export const SECRET_PATHS: readonly string[] = [
 export const TREE_SECRET_PATHS: readonly string[] = SECRET_PATHS.filter((p) => !HOME_CACHES.some((c) => p.startsWith(`~/${c}/`)));
 
 /**
- * The SECRET_PATHS of the build tools' settings (model/sandbox.ts HOME_CREDENTIALS `readBy`):
+ * The SECRET_PATHS of the build tools' settings (model/home-credentials.ts HOME_CREDENTIALS `readBy`):
  * handed to a program as its settings or environment (`mvn -s ~/.m2/settings.xml package`: an
  * `env` use, tool-settings.ts), such a file is used as the sandbox lets any program use it, not read out.
  */

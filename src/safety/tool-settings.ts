@@ -6,7 +6,7 @@ import type { PathUse } from './path-access.ts';
  * spelled another way"): `mvn -s ~/.m2/settings.xml package`, `bun -c ~/.bunfig.toml install`.
  * The tool reads the file for itself, as it reads it from its default place on every build, and
  * shows none of it: the use is `env` (its content goes into the program, not out). A build
- * tool's settings (model/sandbox.ts HOME_CREDENTIALS `readBy`) so used passes the credential rule
+ * tool's settings (model/home-credentials.ts HOME_CREDENTIALS `readBy`) so used passes the credential rule
  * (path-rules.ts), since the sandbox leaves them readable to any program anyway; every other
  * credential stays denied however it is handed over (`mvn -s ~/.aws/credentials`).
  */

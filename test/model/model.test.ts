@@ -1132,7 +1132,7 @@ describe('SafetyRules', () => {
     assert.ok(r.filesystem.deniedPaths.includes('/etc/passwd'));
     for (const name of ['.env', '*.pem', '*.key'])
       assert.ok(!r.filesystem.deniedPaths.includes(name), `${name} is a secret file name (never read, may be made), not a denied path`);
-    // the credentials are model/sandbox.ts HOME_CREDENTIALS and SYSTEM_SECRETS (secrets.paths), not copied into the team's list
+    // the credentials are model/home-credentials.ts HOME_CREDENTIALS and model/sandbox.ts SYSTEM_CREDENTIALS (secrets.paths), not copied into the team's list
     for (const path of ['~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*', '/etc/shadow'])
       assert.ok(!r.filesystem.deniedPaths.includes(path), `${path} is a built-in credential, not a denied path`);
     assert.equal(r.git.allowForcePush, false);

@@ -1,5 +1,5 @@
 /**
- * Credential files the red-team read that HOME_CREDENTIALS (model/sandbox.ts) did not name:
+ * Credential files the red-team read that HOME_CREDENTIALS (model/home-credentials.ts) did not name:
  * cloud storage and ML platforms' keys, hosting CLIs' logins, wallets, encryption keys, chat apps'
  * and editors' session stores, Claude Code's own state, podman's login in the runtime folder, and
  * the build tools' settings (Maven, Gradle, pip, yarn, bun, dbt), which the parser alone guards:
@@ -8,9 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { HOME_CREDENTIALS, HOME_SECRETS } from '../../src/model/home-credentials.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { RETIRED_DEFAULTS } from '../../src/model/safety-rules.ts';
-import { HOME_CREDENTIALS, HOME_SECRETS, PROJECT_SECRET_NAMES } from '../../src/model/sandbox.ts';
+import { PROJECT_SECRET_NAMES } from '../../src/model/sandbox.ts';
 import { evaluate } from '../../src/safety/evaluate.ts';
 import { SECRET_PATHS } from '../../src/safety/path-rules.ts';
 import { defaultPolicy, policyFromRules } from '../../src/safety/policy.ts';
@@ -69,7 +70,7 @@ testHoles({
     ['podman login --get-login quay.io', 'cat /run/user/1000/containers/auth.json'],
     ['ls /run/user/1000', 'cp /run/user/1000/containers/auth.json /tmp/a'],
   ],
-  // model/sandbox.ts HOME_CREDENTIALS `readBy`: the agent's readers are denied; the tools that read them run
+  // model/home-credentials.ts HOME_CREDENTIALS `readBy`: the agent's readers are denied; the tools that read them run
   "a build tool's settings, which may hold a registry's login": [
     ['mvn -s ~/.m2/settings.xml package', 'cat ~/.m2/settings.xml'],
     ['ls ~/.m2', 'cat ~/.m2/settings-security.xml'],

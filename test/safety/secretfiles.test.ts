@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HOME_CREDENTIALS, HOME_SECRETS } from '../../src/model/sandbox.ts';
+import { HOME_CREDENTIALS, HOME_SECRETS } from '../../src/model/home-credentials.ts';
 import { SECRET_PATHS } from '../../src/safety/path-rules.ts';
 import { testHoles } from './context.ts';
 
@@ -10,7 +10,7 @@ import { testHoles } from './context.ts';
  * the project /home/u/proj on main, home /home/u.
  */
 testHoles({
-  // model/sandbox.ts HOME_CREDENTIALS: the parser's SECRET_PATHS and the sandbox's hidden set, one list
+  // model/home-credentials.ts HOME_CREDENTIALS: the parser's SECRET_PATHS and the sandbox's hidden set, one list
   'a cluster, registry or database login in the home folder is read, copied or sent': [
     ['kubectl config get-contexts', 'cat ~/.kube/config'],
     ['kubectl config current-context', 'cp ~/.kube/config /tmp/k'],

@@ -1,5 +1,5 @@
 /**
- * A build tool's settings (model/sandbox.ts HOME_CREDENTIALS `readBy`: Maven's settings.xml,
+ * A build tool's settings (model/home-credentials.ts HOME_CREDENTIALS `readBy`: Maven's settings.xml,
  * Gradle's gradle.properties, pip's pip.conf, yarn's and bun's rc files, dbt's profiles) are the
  * parser's alone: inside the sandbox, the tool that reads them on every build finds them whole,
  * while the credentials beside them still cannot be read. Real bubblewrap runs the readers over a
@@ -44,7 +44,9 @@ test("the sandbox hides the home's credentials but leaves the build tools' setti
   for (const f of HIDDEN) assert.ok(hidden.includes(join(home, f)), `${f} is hidden`);
 });
 
-test('in bubblewrap, the settings read whole and the credentials not at all (empty, or refused)', { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox here' }, () => {
+test('in bubblewrap, the settings read whole and the credentials not at all (empty, or refused)', {
+  skip: !bwrapWorks && 'bubblewrap cannot start a sandbox here',
+}, () => {
   const policy = sandboxPolicy({ loc: null, cwd: project, home, env: {}, guarded: [] });
   const files = [...SETTINGS, ...HIDDEN].map((f) => shellQuote(join(home, f))).join(' ');
   const line = `${bwrapExec('bwrap', policy, project)} -- ${sandboxInner(policy, '/bin/bash', shellQuote(`cat ${files}`))}`;
