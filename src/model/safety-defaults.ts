@@ -43,8 +43,13 @@ export const DEFAULT_RULES = {
     deniedCommands: ['shutdown', 'reboot', 'halt', 'poweroff', 'mkfs'],
     allowedPrefixes: [] as string[],
   },
+  /**
+   * `deniedPaths`: the team's own, neither read nor written. The credentials are not repeated here:
+   * they are one list, model/home-credentials.ts HOME_CREDENTIALS and model/sandbox.ts SYSTEM_CREDENTIALS, denied whatever the
+   * lists say (`secrets.paths`); an earlier axme's copies of a few are RETIRED_DEFAULTS.
+   */
   filesystem: {
-    deniedPaths: ['/etc/passwd', '/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*'],
+    deniedPaths: ['/etc/passwd'],
     readOnlyPaths: [] as string[],
   },
 };

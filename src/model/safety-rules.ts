@@ -125,6 +125,11 @@ export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; wh
     value,
     why: 'it denied making one (cp .env.example .env, touch .env, the Write tool): a denied path is neither read nor written, while a secret file name is never read but may be made',
   })),
+  ...['/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*'].map((value) => ({
+    rule_type: 'fs_deny' as const,
+    value,
+    why: "a copy of the built-in credentials (secrets.paths: the home's credential files and the system's), which are denied whatever the lists say: removing it changes no verdict",
+  })),
 ];
 
 /** The retired defaults (RETIRED_DEFAULTS) a compiled policy still holds (its lists keep RULE_TYPES' names). */

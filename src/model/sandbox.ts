@@ -41,93 +41,6 @@ export const SANDBOX_PROXY_PORT = 3128;
 export const SOCAT_INSTALL = 'apt-get install -y socat (Debian, Ubuntu), dnf install -y socat (Fedora), pacman -S socat (Arch)';
 
 /**
- * A credential store under the home folder, one entry of HOME_CREDENTIALS: `hide` is the file or
- * folder the sandbox hides (relative to the home folder); `inside`, the globs below it that hold
- * the secrets, which the parser denies reading or writing (without it: `hide` itself); `except`,
- * the names directly below `hide` that `inside` would name but that hold none (`~/.ssh/config`).
- */
-export interface HomeCredential {
-  hide: string;
-  inside?: readonly string[];
-  except?: readonly string[];
-}
-
-/** The files a Chromium-based browser keeps a profile's cookies, saved passwords and card data in (`<profile>/Cookies`). */
-const CHROMIUM_PROFILE_SECRETS = ['*/Cookies', '*/Network/Cookies', '*/Login Data', '*/Web Data'];
-/** The files Firefox keeps a profile's cookies and saved passwords in. */
-const FIREFOX_PROFILE_SECRETS = ['*/cookies.sqlite', '*/logins.json', '*/key4.db', '*/key3.db', '*/signons.sqlite'];
-
-/**
- * The credentials under the home folder (docs/safety.md, P5), one definition: the sandbox hides
- * each `hide` (HOME_SECRETS: a folder becomes empty, a file reads as empty) and the parser denies
- * reading or writing what each names (safety/path-rules.ts SECRET_PATHS): keys, cloud, cluster,
- * registry and database logins, git and HTTP credentials, the agent clients' own tokens, browser
- * cookies and saved passwords, password stores, and the shells' and REPLs' histories (they keep
- * the secrets pasted into a command line: `export TOKEN=…`, `mysql -p…`).
- */
-export const HOME_CREDENTIALS: readonly HomeCredential[] = [
-  // every file but the public ones: a private key may have any name (`~/.ssh/github`, `deploy_key`)
-  { hide: '.ssh', inside: ['*'], except: ['*.pub', 'known_hosts', 'known_hosts.old', 'config', 'config.d', 'authorized_keys', 'authorized_keys2'] },
-  // `config` names profiles and regions (`aws configure list` shows them too); the rest are keys and the SSO and CLI caches' tokens
-  { hide: '.aws', inside: ['*'], except: ['config'] },
-  { hide: '.gnupg', inside: ['*'] },
-  { hide: '.config/gh', inside: ['hosts.yml'] },
-  { hide: '.config/gcloud', inside: ['credentials.db', 'access_tokens.db', 'application_default_credentials.json', 'legacy_credentials'] },
-  { hide: '.azure', inside: ['msal_token_cache.*', 'accessTokens.json', 'service_principal_entries.*'] },
-  // a kubeconfig may have any name; the discovery caches hold none
-  { hide: '.kube', inside: ['*'], except: ['cache', 'http-cache'] },
-  { hide: '.docker/config.json' },
-  { hide: '.git-credentials' },
-  { hide: '.netrc' },
-  { hide: '.npmrc' },
-  { hide: '.pypirc' },
-  { hide: '.pgpass' },
-  { hide: '.my.cnf' },
-  { hide: '.gem/credentials' },
-  { hide: '.cargo/credentials' },
-  { hide: '.cargo/credentials.toml' },
-  { hide: '.terraform.d/credentials.tfrc.json' },
-  { hide: '.vault-token' },
-  { hide: '.config/hub' },
-  { hide: '.config/glab-cli/config.yml' },
-  { hide: '.config/containers/auth.json' },
-  { hide: '.config/helm/registry/config.json' },
-  { hide: '.composer/auth.json' },
-  { hide: '.config/composer/auth.json' },
-  { hide: '.terraformrc' },
-  { hide: '.claude/.credentials.json' },
-  { hide: '.codex/auth.json' },
-  { hide: '.gemini/oauth_creds.json' },
-  { hide: '.password-store' },
-  { hide: '.local/share/keyrings' },
-  { hide: 'Library/Keychains' },
-  { hide: '.mozilla', inside: FIREFOX_PROFILE_SECRETS.map((p) => `firefox/${p}`) },
-  { hide: 'Library/Application Support/Firefox', inside: FIREFOX_PROFILE_SECRETS.map((p) => `Profiles/${p}`) },
-  { hide: '.config/google-chrome', inside: CHROMIUM_PROFILE_SECRETS },
-  { hide: '.config/chromium', inside: CHROMIUM_PROFILE_SECRETS },
-  { hide: '.config/BraveSoftware', inside: CHROMIUM_PROFILE_SECRETS.map((p) => `Brave-Browser/${p}`) },
-  { hide: '.config/microsoft-edge', inside: CHROMIUM_PROFILE_SECRETS },
-  { hide: 'Library/Application Support/Google/Chrome', inside: CHROMIUM_PROFILE_SECRETS },
-  ...[
-    '.bash_history',
-    '.zsh_history',
-    '.zhistory',
-    '.histfile',
-    '.local/share/fish/fish_history',
-    '.python_history',
-    '.node_repl_history',
-    '.psql_history',
-    '.mysql_history',
-    '.sqlite_history',
-    '.rediscli_history',
-    '.irb_history',
-  ].map((hide) => ({ hide })),
-];
-
-/** What the sandbox hides under the home folder: each HOME_CREDENTIALS entry's `hide`. */
-export const HOME_SECRETS: readonly string[] = HOME_CREDENTIALS.map((c) => c.hide);
-
-/**
  * Files that hold secrets by their name, wherever they lie (globs over a file's name): the
  * sandbox hides them in the working tree, the parser denies reading them. The SSH keys are every
  * name ssh-keygen gives a private key (`id_ed25519_sk` too) and the copies kept beside it
@@ -156,6 +69,9 @@ export const PROJECT_SECRET_NAMES: readonly string[] = [
   '.npmrc.secret',
   '.git-credentials',
   '.netrc',
+  // NSS's key databases (Firefox's profile, Chromium's ~/.pki/nssdb): the key that opens the saved passwords, or a client certificate's, wherever it is copied
+  'key4.db',
+  'key3.db',
 ];
 
 /** What ends a public key's name (`id_ed25519.pub`): public by design, never a secret, nor matched by a pattern's wildcard (safety/path-rules.ts). */
@@ -207,8 +123,19 @@ export function isSecretName(name: string): boolean {
   return secretNameGlob(name) !== null;
 }
 
-/** System files that hold secrets even for a reader that is allowed everything else. */
-export const SYSTEM_SECRETS: readonly string[] = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'];
+/** The system's credentials, the password hashes: the sandbox hides them (SYSTEM_SECRETS), the parser denies reading or writing them. */
+export const SYSTEM_CREDENTIALS: readonly string[] = ['/etc/shadow', '/etc/gshadow'];
+
+/** System files that hold secrets even for a reader that is allowed everything else: the credentials, and who may become root (a write there is the system family's). */
+export const SYSTEM_SECRETS: readonly string[] = [...SYSTEM_CREDENTIALS, '/etc/sudoers'];
+
+/**
+ * Credentials in the user's runtime folder (`$XDG_RUNTIME_DIR`, `/run/user/$UID`), relative to
+ * it: podman's, buildah's and skopeo's registry logins (`containers/auth.json`, their default
+ * before `~/.config/containers/auth.json`). The sandbox empties that folder whole (SERVER_SOCKET_DIRS);
+ * the parser denies reading or writing these in any user's.
+ */
+export const RUNTIME_CREDENTIALS: readonly string[] = ['containers/auth.json'];
 
 /**
  * Caches under the home folder package managers and build tools write: writable in the sandbox

@@ -5,7 +5,7 @@ import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder } from './known-folders.ts';
 import { type Access, redirectAccess } from './path-access.ts';
-import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
+import { type PathRuleContext, pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
@@ -95,7 +95,7 @@ function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean 
 /** What a recursive read of folder `abs` by `program` would take along that is protected, or null. */
 function treeFinding(program: string, abs: string, deniedPaths: readonly string[], pctx: PathContext): Finding | null {
   const denied = matchInside(abs, deniedPaths, pctx);
-  const inside = denied ?? matchInside(abs, SECRET_PATHS, pctx);
+  const inside = denied ?? matchInside(abs, TREE_SECRET_PATHS, pctx);
   return inside
     ? {
         rule: `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,

@@ -2,7 +2,7 @@ import { familyFinding } from './families/index.ts';
 import { guardedAbsolute, writeHit } from './families/system-paths.ts';
 import { historyPart } from './history-files.ts';
 import type { Access } from './path-access.ts';
-import { pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
+import { pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { globAlternatives, matchInside, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 
@@ -63,7 +63,7 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
   // Grep reads every file below its path: a folder holding protected files is off limits
   if (call.tool === 'Grep') {
     const denied = matchInside(base, policy.deniedPaths, pctx);
-    const inside = denied ?? matchInside(base, SECRET_PATHS, pctx);
+    const inside = denied ?? matchInside(base, TREE_SECRET_PATHS, pctx);
     if (inside)
       return deny(
         `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,

@@ -1,5 +1,14 @@
 import { posix } from 'node:path';
-import { HOME_CREDENTIALS, isSecretTemplate, PROJECT_SECRET_NAMES, PUBLIC_KEY_SUFFIX, secretNameGlob } from '../model/sandbox.ts';
+import { HOME_CREDENTIALS } from '../model/home-credentials.ts';
+import {
+  HOME_CACHES,
+  isSecretTemplate,
+  PROJECT_SECRET_NAMES,
+  PUBLIC_KEY_SUFFIX,
+  RUNTIME_CREDENTIALS,
+  SYSTEM_CREDENTIALS,
+  secretNameGlob,
+} from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, type PathMatch, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
@@ -16,13 +25,35 @@ import { UNKNOWN } from './shell.ts';
 
 /**
  * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): what
- * model/sandbox.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
- * `~/` patterns. `filesystem.deniedPaths` adds its own.
+ * model/home-credentials.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
+ * `~/` patterns; the system's (SYSTEM_CREDENTIALS) and those of the user's runtime folder
+ * (RUNTIME_CREDENTIALS), as absolute ones. `filesystem.deniedPaths` adds its own.
  */
-export const SECRET_PATHS: readonly string[] = HOME_CREDENTIALS.flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.hide}${p ? `/${p}` : ''}`));
+export const SECRET_PATHS: readonly string[] = [
+  ...HOME_CREDENTIALS.flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
+  ...SYSTEM_CREDENTIALS,
+  ...RUNTIME_CREDENTIALS.map((p) => `/run/user/*/${p}`),
+];
+
+/**
+ * The SECRET_PATHS a folder read whole takes along (`grep -r`, `tar c`, `cp -r`, a container's
+ * mount): all but those in a cache (model/sandbox.ts HOME_CACHES: `~/.m2`, `~/.gradle`, `~/.cache`),
+ * which builds and containers take whole every day (`docker run -v ~/.m2:/root/.m2 maven`, `-v
+ * ~/.cache/huggingface:/root/.cache/huggingface`): a credential kept in one is denied by its name.
+ */
+export const TREE_SECRET_PATHS: readonly string[] = SECRET_PATHS.filter((p) => !HOME_CACHES.some((c) => p.startsWith(`~/${c}/`)));
+
+/**
+ * The SECRET_PATHS of the build tools' settings (model/home-credentials.ts HOME_CREDENTIALS `readBy`):
+ * handed to a program as its settings or environment (`mvn -s ~/.m2/settings.xml package`: an
+ * `env` use, tool-settings.ts), such a file is used as the sandbox lets any program use it, not read out.
+ */
+const TOOL_SETTINGS: ReadonlySet<string> = new Set(
+  HOME_CREDENTIALS.filter((c) => c.readBy).flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
+);
 
 /** The paths below a credential folder that SECRET_PATHS names but that hold no secret (`~/.ssh/config`, `~/.ssh/*.pub`): a path written out that one of them matches is none. */
-export const SECRET_PATH_EXCEPTIONS: readonly string[] = HOME_CREDENTIALS.flatMap((c) => (c.except ?? []).map((n) => `~/${c.hide}/${n}`));
+export const SECRET_PATH_EXCEPTIONS: readonly string[] = HOME_CREDENTIALS.flatMap((c) => (c.except ?? []).map((n) => `~/${c.path}/${n}`));
 
 /** The secret names that are an extension (`*.p12`): all a name-glob starting with a wildcard is checked against. */
 const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
@@ -94,7 +125,8 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
     if (denied)
       return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
     const secret = secretPathMatch(abs, ctx, glob, found);
-    if (secret)
+    // a build tool's settings handed to a program that reads it for itself (tool-settings.ts): readable in the sandbox anyway
+    if (secret && !(access === 'env' && TOOL_SETTINGS.has(secret.pattern)))
       return {
         rule: `secrets.paths: ${secret.pattern}`,
         reason: `${shown} holds credentials (${secret.pattern}); agents never read or write it: ask the user`,
@@ -134,23 +166,25 @@ function secretPathMatch(abs: string, ctx: PathContext, glob: boolean, found: bo
 
 /** SECRET_PATHS by the first name below the home folder (`.ssh`, `.config`): a path there can match those alone. */
 const SECRET_PATHS_BY_TOP = new Map<string, string[]>();
-for (const p of SECRET_PATHS) {
+for (const p of SECRET_PATHS.filter((p) => p.startsWith('~/'))) {
   const top = p.slice(2).split('/')[0]!;
   SECRET_PATHS_BY_TOP.set(top, [...(SECRET_PATHS_BY_TOP.get(top) ?? []), p]);
 }
+/** The SECRET_PATHS outside the home folder (`/etc/shadow`, `/run/user/*\/containers/auth.json`): all a path there can match. */
+const SYSTEM_SECRET_PATHS: readonly string[] = SECRET_PATHS.filter((p) => p.startsWith('/'));
 const NO_PATTERNS: readonly string[] = [];
 
 /**
- * The SECRET_PATHS a path can match, by what it names below the home folder (they all lie there):
- * those under its first name there when that name is known (`~/.ssh/x`: the `~/.ssh` ones; a
- * project in the home folder, none), none for a path that leaves the home folder, all of them when
+ * The SECRET_PATHS a path can match, by what it names below the home folder (all but a few lie
+ * there): those under its first name there when that name is known (`~/.ssh/x`: the `~/.ssh` ones; a
+ * project in the home folder, none), the system's for a path that leaves the home folder, all of them when
  * a wildcard or an unknown stands in the first name or above. Measured in docs/benchmarks.md
  * ("One list of the home's credentials").
  */
 function secretCandidates(abs: string, home: string, glob: boolean): readonly string[] {
   const known = glob || abs.includes(UNKNOWN) ? literalPrefix(abs) : abs;
   const prefix = `${home}/`;
-  if (!known.startsWith(prefix)) return known === abs || !prefix.startsWith(known) ? NO_PATTERNS : SECRET_PATHS;
+  if (!known.startsWith(prefix)) return known === abs || !prefix.startsWith(known) ? SYSTEM_SECRET_PATHS : SECRET_PATHS;
   const rest = known.slice(prefix.length);
   const slash = rest.indexOf('/');
   if (slash < 0 && known !== abs) return SECRET_PATHS;

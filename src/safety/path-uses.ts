@@ -11,6 +11,7 @@ import { transfer } from './path-uses-transfers.ts';
 import { grep, ripgrep } from './search-patterns.ts';
 import { sed } from './sed-script.ts';
 import type { Word } from './syntax.ts';
+import { settingsFileUses } from './tool-settings.ts';
 import { venvUses } from './venv-folders.ts';
 
 /**
@@ -78,7 +79,8 @@ function viewsOnly(inv: Invocation): boolean {
 }
 /** Each path a command names and what it does with it; see the module comment. */
 export function pathUses(inv: Invocation): PathUse[] {
-  const uses = usesOf(inv);
+  // `mvn -s ~/.m2/settings.xml package`: a build tool handed its own settings (tool-settings.ts)
+  const uses = settingsFileUses(inv, usesOf(inv));
   // `node --env-file=.env server.js`: a file handed to a program as its environment, which shows none of it (env-files.ts)
   const run = envFileRun(inv);
   if (!run || run.shows || !run.files.length) return uses;

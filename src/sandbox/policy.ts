@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { HOME_SECRETS } from '../model/home-credentials.ts';
 import {
   HOME_CACHES,
   HOME_CACHES_CREATED,
-  HOME_SECRETS,
   isSecretName,
   type SandboxNetwork,
   SECRET_SCAN_LIMIT,

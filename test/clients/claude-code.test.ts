@@ -192,7 +192,7 @@ describe('the real Claude Code', () => {
         await t.test('the guard, cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
           const ssh = result(STEP.ssh);
           assert.equal(ssh.isError, true, ssh.text);
-          assert.match(ssh.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
+          assert.match(ssh.text, /\.ssh\/id_rsa holds credentials \(~\/\.ssh\/\*\)/);
           assert.ok(!everything.includes(key), 'the key is in a request');
         });
         await t.test('the guard, Read .env: denied, its content never reaches the model', () => {

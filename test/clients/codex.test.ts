@@ -347,7 +347,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   });
 
   it('the guard, cat ~/.ssh/id_rsa: denied, and the key never reaches the model', () => {
-    assert.match(resultOf(s3.turns, 'cat ~/.ssh/id_rsa') ?? '', /protected path \(~\/\.ssh\/id_\*\)/);
+    assert.match(resultOf(s3.turns, 'cat ~/.ssh/id_rsa') ?? '', /holds credentials \(~\/\.ssh\/\*\)/);
     assert.ok(l.model.requests.length > 0);
     assert.ok(!l.model.requests.some((r) => r.raw.includes('CANARY-7f3a9c')), 'the key was handed to the model');
   });

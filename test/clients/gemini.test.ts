@@ -79,8 +79,8 @@ const SESSION_1: Step[] = [
   { tool: 'run_shell_command', args: { command: 'cat ~/.ssh/id_rsa' } },
   { tool: 'read_file', args: { file_path: 'certs/server.pem' } },
   { tool: 'write_file', args: { file_path: '.gemini/settings.json', content: '{"hooks":{}}\n' } },
-  // a rule the store has (the defaults no longer list *.pem), so that a removal let through would show
-  { tool: 'axme_update_safety', args: { rule_type: 'fs_deny', value: '~/.ssh/id_*', action: 'remove' } },
+  // a rule the store has (the defaults no longer list *.pem nor the credentials), so that a removal let through would show
+  { tool: 'axme_update_safety', args: { rule_type: 'fs_deny', value: '/etc/passwd', action: 'remove' } },
   { tool: 'run_shell_command', args: { command: 'sh scripts/commit.sh' } },
   { tool: 'run_shell_command', args: { command: 'git add b.txt && git commit -q -m "Add b #!axme pr=none repo=acme/demo"' } },
   { tool: 'axme_begin_close', args: {} },
@@ -264,7 +264,7 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
 
   test('guard: cat ~/.ssh/id_rsa is denied and the key never reaches the model', TEST, () => {
     const r = resultOfStep(turns1, STEP.catSsh);
-    assert.match(r.error ?? '', /^Tool execution blocked: axme safety: .*\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
+    assert.match(r.error ?? '', /^Tool execution blocked: axme safety: .*\.ssh\/id_rsa holds credentials \(~\/\.ssh\/\*\)/);
     for (const req of requests1) assert.ok(!req.raw.includes(SSH_CANARY), `the key reached the model in ${req.url}`);
     assert.ok(!run1.stdout.includes(SSH_CANARY));
   });

@@ -95,8 +95,8 @@ describe('pre-tool-use hook binary', () => {
     ['Bash', { command: 'git commit -m "fix the build"' }, true, /#!axme pr=<N\|none> repo=<owner>\/<name>/],
     ['Bash', { command: `git commit -m "fix the build" ${MARK}` }, false],
     ['Bash', { command: 'git commit -m x #!axme pr=12 repo=acme/app' }, true, /github\.unverifiedPr/],
-    ['Bash', { command: 'cat ~/.ssh/id_ed25519' }, true, /id_\*/],
-    ['Read', { file_path: '~/.ssh/id_ed25519' }, true, /protected path/],
+    ['Bash', { command: 'cat ~/.ssh/id_ed25519' }, true, /holds credentials \(~\/\.ssh\/\*\)/],
+    ['Read', { file_path: '~/.ssh/id_ed25519' }, true, /holds credentials/],
     ['Read', { file_path: 'src/../.env' }, true, /\.env/],
     ['Read', { file_path: 'README.md' }, false],
     // a secret file name is listed and made, never read (the defaults deny no *.pem, .env as a path)

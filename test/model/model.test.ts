@@ -1129,9 +1129,12 @@ describe('SafetyRules', () => {
     assert.deepEqual(r.git.protectedBranches, ['main', 'master']);
     assert.ok(r.bash.deniedPrefixes.includes('npm publish'));
     assert.ok(r.bash.deniedPrefixes.includes('git push --force'));
-    assert.ok(r.filesystem.deniedPaths.includes('~/.ssh/id_*'));
+    assert.ok(r.filesystem.deniedPaths.includes('/etc/passwd'));
     for (const name of ['.env', '*.pem', '*.key'])
       assert.ok(!r.filesystem.deniedPaths.includes(name), `${name} is a secret file name (never read, may be made), not a denied path`);
+    // the credentials are model/home-credentials.ts HOME_CREDENTIALS and model/sandbox.ts SYSTEM_CREDENTIALS (secrets.paths), not copied into the team's list
+    for (const path of ['~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*', '/etc/shadow'])
+      assert.ok(!r.filesystem.deniedPaths.includes(path), `${path} is a built-in credential, not a denied path`);
     assert.equal(r.git.allowForcePush, false);
     assert.equal(r.git.requirePrForMain, true);
     assert.equal(r.git.requireAxmeSuffix, 'agents');
@@ -1173,7 +1176,7 @@ describe('SafetyRules', () => {
     assert.deepEqual(DEFAULT_RULES.git.protectedBranches, ['main', 'master']);
     assert.ok(!DEFAULT_RULES.bash.deniedCommands.includes('evil'));
     assert.ok(!DEFAULT_RULES.bash.deniedCommands.includes('evil2'));
-    assert.ok(DEFAULT_RULES.filesystem.deniedPaths.includes('~/.ssh/id_*'));
+    assert.ok(DEFAULT_RULES.filesystem.deniedPaths.includes('/etc/passwd'));
     assert.deepEqual(SafetyRules.parse({}), SafetyRules.parse({ git: {}, bash: {}, filesystem: {} }));
     assert.deepEqual(SafetyRules.parse({ filesystem: {} }).filesystem.readOnlyPaths, []);
   });

@@ -63,7 +63,7 @@ describe('what stays denied', () => {
     ['npx dotenv -c -- bash -c "rm -rf ~"', /^deny \[rm\.root\]/],
     ['dotenv -e .env -- cat .env.production', /^deny \[secrets\.paths: \.env\.\*\]/],
     // a denied path is neither read nor handed on: its rule is not the secret names'
-    ['node --env-file=/home/u/.ssh/id_ed25519 server.js', /^deny \[filesystem\.deniedPaths: ~\/\.ssh\/id_\*\]/],
+    ['node --env-file=/home/u/.ssh/id_ed25519 server.js', /^deny \[secrets\.paths: ~\/\.ssh\/\*\]/],
     ['docker run --env-file ~/.netrc app', /^deny \[secrets\.paths: ~\/\.netrc\]/],
   ];
   for (const [command, verdict] of denied) {

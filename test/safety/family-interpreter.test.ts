@@ -45,8 +45,8 @@ const PAIRS: Array<[string, string, string]> = [
     'rm.root',
     `python -c "import shutil, os; shutil.rmtree(os.path.join(os.environ['HOME'], 'proj', 'dist'))"`,
   ],
-  [`python -c "import os; os.unlink(os.path.expanduser('~/.ssh/id_ed25519'))"`, 'deniedPaths', `python -c "import os; os.unlink('build/out.txt')"`],
-  [`python -c "open('/home/u/.aws/credentials').read()"`, 'deniedPaths', `python -c "print(open('package.json').read())"`],
+  [`python -c "import os; os.unlink(os.path.expanduser('~/.ssh/id_ed25519'))"`, 'secrets.paths', `python -c "import os; os.unlink('build/out.txt')"`],
+  [`python -c "open('/home/u/.aws/credentials').read()"`, 'secrets.paths', `python -c "print(open('package.json').read())"`],
   [`python -c "open('/home/u/.bashrc', 'a').write('x')"`, 'bashrc', `python -c "open('notes.txt', 'a').write('x')"`],
   [`python -c "import os; os.execvp('npm', ['npm', 'publish'])"`, 'npm publish', `python -c "import os; os.execvp('npm', ['npm', 'test'])"`],
   [`python -c "exec('import os; os.system(\\"rm -rf ~\\")')"`, 'rm.root', `python -c "exec('print(1)')"`],
@@ -79,7 +79,7 @@ const PAIRS: Array<[string, string, string]> = [
   [`node -e "require('fs').unlinkSync('/etc/passwd')"`, 'deniedPaths', `node -e "require('fs').unlinkSync('out.log')"`],
   [
     `node -e "console.log(require('fs').readFileSync(process.env.HOME + '/.ssh/id_rsa', 'utf8'))"`,
-    'deniedPaths',
+    'secrets.paths',
     `node -e "console.log(require('fs').readFileSync('package.json', 'utf8'))"`,
   ],
   [`bun -e 'await Bun.$\`npm publish\`'`, 'npm publish', `bun -e 'await Bun.$\`npm test\`'`],
@@ -103,7 +103,7 @@ const PAIRS: Array<[string, string, string]> = [
   [`ruby -rfileutils -e 'FileUtils.rm_rf(File.expand_path("~"))'`, 'rm.root', `ruby -rfileutils -e 'FileUtils.rm_rf("coverage")'`],
   // php, lua, awk, osascript
   [`php -r 'echo shell_exec("rm -rf /");'`, 'rm.root', `php -r 'echo shell_exec("ls");'`],
-  [`php -r 'unlink(getenv("HOME") . "/.ssh/id_rsa");'`, 'deniedPaths', `php -r 'unlink("cache.tmp");'`],
+  [`php -r 'unlink(getenv("HOME") . "/.ssh/id_rsa");'`, 'secrets.paths', `php -r 'unlink("cache.tmp");'`],
   [`lua -e 'os.execute("rm -rf " .. os.getenv("HOME"))'`, 'rm.root', `lua -e 'os.execute("ls")'`],
   [`awk 'BEGIN { "git push -f origin main" | getline x }'`, 'git', `awk 'BEGIN { "git rev-parse HEAD" | getline x }'`],
   [`osascript -e 'do shell script "rm -rf ~"'`, 'rm.root', `osascript -e 'do shell script "ls ~"'`],

@@ -77,7 +77,7 @@ test('find and ssh-keygen verdicts the review asked about stay as they are', asy
     ['find build -mindepth 1 -delete', /^allow$/],
     ['find . -empty -type d -delete', /^allow$/],
     // a key made in the user's ~/.ssh (the default file) or overwritten there is denied; in the project it is made
-    ['ssh-keygen -t ed25519 -C me@x', /^deny \[filesystem\.deniedPaths: ~\/\.ssh\/id_\*\]/],
+    ['ssh-keygen -t ed25519 -C me@x', /^deny \[secrets\.paths: ~\/\.ssh\/\*\]/],
     ["ssh-keygen -f ~/.ssh/id_ed25519 -N '' <<< y", /^deny /],
     ["ssh-keygen -t ed25519 -f ./deploy_key -N ''", /^allow$/],
     ['ssh-keygen -l -f key.pub', /^allow$/],

@@ -1,5 +1,5 @@
 /**
- * Registry and forge logins the red-team's list held that HOME_CREDENTIALS (model/sandbox.ts) did
+ * Registry and forge logins the red-team's list held that HOME_CREDENTIALS (model/home-credentials.ts) did
  * not: podman/buildah/skopeo's `~/.config/containers/auth.json`, glab's `config.yml`, Composer's
  * `auth.json`, Terraform's `~/.terraformrc`, Helm's registry logins. Reading them is denied as any
  * listed credential file is; the files beside them stay readable.

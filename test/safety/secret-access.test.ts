@@ -115,7 +115,7 @@ describe('the file tools: Write makes a secret file, Edit and Read read it', () 
     const ctx = safetyContext({ realpath: (p) => (p === path ? `${HOME}/.ssh/id_rsa` : p) });
     const v = await evaluate({ tool: 'Write', input: { file_path: path, content: 'x' } }, policy, ctx);
     assert.equal(v.decision, 'deny', v.reason);
-    assert.match(v.rule ?? '', /deniedPaths: ~\/\.ssh\/id_\*/);
+    assert.match(v.rule ?? '', /secrets\.paths: ~\/\.ssh\/\*/);
   });
 });
 

@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import { sandboxPolicy } from '../../src/sandbox/policy.ts';
 
 /**
- * The home folder's credential files the parser denies (model/sandbox.ts HOME_CREDENTIALS) are
+ * The home folder's credential files the parser denies (model/home-credentials.ts HOME_CREDENTIALS) are
  * the ones the sandbox hides: a real home folder holding them, the policy built for a command in
  * a project there (no repository: its folder alone).
  */

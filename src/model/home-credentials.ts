@@ -1,0 +1,175 @@
+/**
+ * The credentials under the home folder, one list (docs/safety.md, "Credentials and paths spelled
+ * another way"): the kernel sandbox hides them (sandbox/policy.ts), the parser denies reading or
+ * writing them (safety/path-rules.ts SECRET_PATHS). Plain data: the hook's fast path reads it
+ * without loading a schema.
+ */
+
+/**
+ * A credential store under the home folder, one entry of HOME_CREDENTIALS: `path` is the file or
+ * folder (relative to the home folder) the sandbox hides; `inside`, the globs below it that hold
+ * the secrets, which the parser denies reading or writing (without it: `path` itself); `except`,
+ * the names directly below `path` that `inside` would name but that hold none (`~/.ssh/config`).
+ * `readBy`: a build tool's own settings, which may hold a registry's or a mirror's login (Maven's
+ * `settings.xml`, Gradle's `gradle.properties`, pip's `pip.conf`, yarn's and bun's rc files), named
+ * with the programs that read it for themselves on every build: the parser alone guards it (the
+ * agent's `cat` and Read are denied, and so is any program's but these handed it by its path),
+ * while the sandbox leaves it readable, since hidden (read as empty) it would break their builds
+ * there: a mirror or a proxy lost, a private registry's packages unreachable, Maven's empty
+ * `settings.xml` not even parsed.
+ */
+export interface HomeCredential {
+  path: string;
+  inside?: readonly string[];
+  except?: readonly string[];
+  readBy?: readonly string[];
+}
+
+/** The files a Chromium-based browser keeps a profile's cookies, saved passwords and card data in (`<profile>/Cookies`). */
+const CHROMIUM_PROFILE_SECRETS = ['*/Cookies', '*/Network/Cookies', '*/Login Data', '*/Web Data'];
+/** The files Firefox keeps a profile's cookies and saved passwords in. */
+const FIREFOX_PROFILE_SECRETS = ['*/cookies.sqlite', '*/logins.json', '*/key4.db', '*/key3.db', '*/signons.sqlite'];
+/** What an Electron app (Slack, Discord) keeps its session in, at the top of its folder: the cookies and the local storage its token lies in. */
+const ELECTRON_SESSION_SECRETS = ['Cookies', 'Network/Cookies', 'Local Storage', 'Session Storage'];
+
+/**
+ * The credentials under the home folder (docs/safety.md, P5), one definition: the sandbox hides
+ * each `path` (HOME_SECRETS: a folder becomes empty, a file reads as empty; not a build tool's
+ * settings, `readBy`) and the parser denies
+ * reading or writing what each names (safety/path-rules.ts SECRET_PATHS): keys, cloud, cluster,
+ * registry and database logins, git and HTTP credentials, the agent clients' own tokens, browser
+ * cookies and saved passwords, password stores, and the shells' and REPLs' histories (they keep
+ * the secrets pasted into a command line: `export TOKEN=…`, `mysql -p…`).
+ */
+export const HOME_CREDENTIALS: readonly HomeCredential[] = [
+  // every file but the public ones: a private key may have any name (`~/.ssh/github`, `deploy_key`)
+  { path: '.ssh', inside: ['*'], except: ['*.pub', 'known_hosts', 'known_hosts.old', 'config', 'config.d', 'authorized_keys', 'authorized_keys2'] },
+  // `config` names profiles and regions (`aws configure list` shows them too); the rest are keys and the SSO and CLI caches' tokens
+  { path: '.aws', inside: ['*'], except: ['config'] },
+  { path: '.gnupg', inside: ['*'] },
+  { path: '.config/gh', inside: ['hosts.yml'] },
+  { path: '.config/gcloud', inside: ['credentials.db', 'access_tokens.db', 'application_default_credentials.json', 'legacy_credentials'] },
+  { path: '.azure', inside: ['msal_token_cache.*', 'accessTokens.json', 'service_principal_entries.*'] },
+  // a kubeconfig may have any name; the discovery caches hold none
+  { path: '.kube', inside: ['*'], except: ['cache', 'http-cache'] },
+  { path: '.docker/config.json' },
+  { path: '.git-credentials' },
+  { path: '.netrc' },
+  { path: '.npmrc' },
+  { path: '.pypirc' },
+  { path: '.pgpass' },
+  { path: '.my.cnf' },
+  { path: '.gem/credentials' },
+  { path: '.cargo/credentials' },
+  { path: '.cargo/credentials.toml' },
+  { path: '.terraform.d/credentials.tfrc.json' },
+  { path: '.vault-token' },
+  { path: '.config/hub' },
+  { path: '.config/glab-cli/config.yml' },
+  { path: '.config/containers/auth.json' },
+  { path: '.config/helm/registry/config.json' },
+  { path: '.composer/auth.json' },
+  { path: '.config/composer/auth.json' },
+  { path: '.terraformrc' },
+  { path: '.claude/.credentials.json' },
+  { path: '.codex/auth.json' },
+  { path: '.gemini/oauth_creds.json' },
+  // Claude Code's state: the API key of a Console login (`primaryApiKey`), user-scoped MCP servers' tokens (`env`), past prompts; and its backups
+  { path: '.claude.json' },
+  { path: '.claude.json.backup' },
+  { path: '.claude/backups' },
+  // GitHub Copilot's OAuth token (the editors' plugins and the CLI)
+  { path: '.config/github-copilot', inside: ['hosts.json', 'apps.json'] },
+  // cloud storage, data and ML platforms' keys and tokens
+  { path: '.s3cfg' },
+  { path: '.boto' },
+  { path: '.config/rclone/rclone.conf' },
+  { path: '.kaggle/kaggle.json' },
+  { path: '.config/kaggle/kaggle.json' },
+  { path: '.huggingface/token' },
+  { path: '.cache/huggingface/token' },
+  { path: '.cache/huggingface/stored_tokens' },
+  { path: '.databrickscfg' },
+  { path: '.databricks/token-cache.json' },
+  { path: '.snowflake', inside: ['connections.toml', 'config.toml'] },
+  // a private key any name (the API signing key, the session tokens), and `config` may hold its pass phrase
+  { path: '.oci', inside: ['*'] },
+  // hosting and deploy platforms' CLI logins (Heroku's is ~/.netrc; its config.json holds none)
+  { path: '.netlify/config.json' },
+  { path: '.config/netlify/config.json' },
+  { path: '.vercel/auth.json' },
+  { path: '.local/share/com.vercel.cli/auth.json' },
+  { path: 'Library/Application Support/com.vercel.cli/auth.json' },
+  { path: '.fly/config.yml' },
+  { path: '.config/doctl/config.yaml' },
+  { path: 'Library/Application Support/doctl/config.yaml' },
+  { path: '.ngrok2/ngrok.yml' },
+  { path: '.config/ngrok/ngrok.yml' },
+  { path: 'Library/Application Support/ngrok/ngrok.yml' },
+  { path: '.config/stripe/config.toml' },
+  { path: '.supabase/access-token' },
+  { path: '.config/configstore/firebase-tools.json' },
+  // firebase-tools' application default credentials: the login's refresh token (`<account>_application_default_credentials.json`)
+  { path: '.config/firebase', inside: ['*_application_default_credentials.json'] },
+  { path: '.wakatime.cfg' },
+  // encryption keys: sops' age keys, Ansible's vault password file
+  { path: '.config/sops/age/keys.txt' },
+  { path: 'Library/Application Support/sops/age/keys.txt' },
+  { path: '.vault_pass' },
+  { path: '.vault_pass.txt' },
+  // wallets: their keys are the money
+  { path: '.config/solana', inside: ['*.json'] },
+  { path: '.ethereum/keystore' },
+  { path: 'Library/Ethereum/keystore' },
+  { path: '.bitcoin', inside: ['wallet.dat', 'wallets'] },
+  { path: '.electrum/wallets' },
+  // build tools' settings, which may hold a registry's login: the parser alone guards them (`readBy`)
+  { path: '.m2/settings.xml', readBy: ['mvn', 'mvnw'] },
+  { path: '.m2/settings-security.xml', readBy: ['mvn', 'mvnw'] },
+  { path: '.gradle/gradle.properties', readBy: ['gradle', 'gradlew'] },
+  { path: '.config/pip/pip.conf', readBy: ['pip', 'pip3'] },
+  { path: '.pip/pip.conf', readBy: ['pip', 'pip3'] },
+  { path: 'Library/Application Support/pip/pip.conf', readBy: ['pip', 'pip3'] },
+  { path: '.yarnrc.yml', readBy: ['yarn'] },
+  { path: '.bunfig.toml', readBy: ['bun'] },
+  // dbt reads its warehouse logins for every command, parse and compile too: the project's build
+  { path: '.dbt/profiles.yml', readBy: ['dbt'] },
+  { path: '.password-store' },
+  { path: '.local/share/keyrings' },
+  { path: 'Library/Keychains' },
+  { path: '.mozilla', inside: FIREFOX_PROFILE_SECRETS.map((p) => `firefox/${p}`) },
+  { path: 'Library/Application Support/Firefox', inside: FIREFOX_PROFILE_SECRETS.map((p) => `Profiles/${p}`) },
+  { path: '.config/google-chrome', inside: CHROMIUM_PROFILE_SECRETS },
+  { path: '.config/chromium', inside: CHROMIUM_PROFILE_SECRETS },
+  { path: '.config/BraveSoftware', inside: CHROMIUM_PROFILE_SECRETS.map((p) => `Brave-Browser/${p}`) },
+  { path: '.config/microsoft-edge', inside: CHROMIUM_PROFILE_SECRETS },
+  { path: 'Library/Application Support/Google/Chrome', inside: CHROMIUM_PROFILE_SECRETS },
+  // chat apps on Electron (a Chromium profile at the top of their folder): the session's cookies and the token in its local storage
+  ...['.config/Slack', '.config/discord', 'Library/Application Support/Slack', 'Library/Application Support/discord'].map((path) => ({
+    path,
+    inside: ELECTRON_SESSION_SECRETS,
+  })),
+  // the editors' state database keeps their extensions' secrets (encrypted with a fixed key where no keyring runs) and Cursor's login
+  ...['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsurf'].flatMap((editor) =>
+    ['.config', 'Library/Application Support'].flatMap((base) =>
+      ['state.vscdb', 'state.vscdb.backup'].map((file) => ({ path: `${base}/${editor}/User/globalStorage/${file}` })),
+    ),
+  ),
+  ...[
+    '.bash_history',
+    '.zsh_history',
+    '.zhistory',
+    '.histfile',
+    '.local/share/fish/fish_history',
+    '.python_history',
+    '.node_repl_history',
+    '.psql_history',
+    '.mysql_history',
+    '.sqlite_history',
+    '.rediscli_history',
+    '.irb_history',
+  ].map((path) => ({ path })),
+];
+
+/** What the sandbox hides under the home folder: each HOME_CREDENTIALS entry's `path` but the build tools' settings (`readBy`). */
+export const HOME_SECRETS: readonly string[] = HOME_CREDENTIALS.filter((c) => !c.readBy).map((c) => c.path);
