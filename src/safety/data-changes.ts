@@ -45,12 +45,12 @@ const EMPTY_SOURCE = /^\/dev\/(null|zero|u?random)$/;
 /** A sed script that deletes every line: `d`, `1,$d`. */
 const DELETES_ALL = /^\s*(1\s*,\s*\$\s*)?d\s*;?\s*$/;
 
-/** Whether a command writes nothing to its output: `:`, `true`, `cat /dev/null`, `echo -n`, `printf ''`. */
+/** Whether a command writes nothing (or a bare newline) to its output: `:`, `true`, `cat /dev/null`, `echo`, `echo -n`, `printf ''`. */
 function writesNothing(inv: Invocation): boolean {
   const a = inv.args.map((w) => w.value);
   if (SILENT.has(inv.program)) return true;
   if (inv.program === 'cat') return a.length > 0 && a.every((v) => v === '/dev/null');
-  if (inv.program === 'echo') return a.length > 0 && a.every((v) => v === '-n' || v === '');
+  if (inv.program === 'echo') return a.every((v) => v === '' || /^-[neE]+$/.test(v));
   return inv.program === 'printf' && a.every((v) => v === '');
 }
 
@@ -85,8 +85,8 @@ const OWNERS = new Set(['chown', 'chgrp', 'chmod']);
 const OWNER_VALUED = new Set(['--from', '--reference']);
 /** chmod modes that look like options: `chmod -R -w dir`. */
 const MODE_LIKE = /^-[rwxXst]+$/;
-/** A mode that only gives the owner more (`u+w`, `u+rwX`): the owner's access back, nothing taken. */
-const OWNER_ADDS = /^u\+[rwxX]+$/;
+/** A mode that only gives the owner more (`u+w`, `+rwX`: without a who, the umask keeps others' w): the owner's access back, nothing taken. */
+const OWNER_ADDS = /^u?\+[rwxX]+$/;
 
 /**
  * `chmod -R`, `chown -R`, `chgrp -R` of a folder the removal rule keeps (home-data.ts

@@ -52,11 +52,11 @@ const DOCUMENT_FILE =
   /\.(txt|md|markdown|org|rst|tex|pdf|docx?|odt|rtf|pages|xlsx?|ods|numbers|csv|tsv|pptx?|odp|key|epub|jpe?g|png|gif|heic|tiff?|raw|svg|psd|mp3|m4a|flac|wav|ogg|mp4|mov|mkv|avi|kdbx)$/i;
 /**
  * The apps' data in the home folder, paths from it: kept whole, and each file or folder directly in
- * them — the desktop's keyrings and trash, mail, the browsers' and mail clients' profiles, pass's
- * passwords, macOS's mail, messages, keychains and iCloud Drive.
+ * them — the desktop's trash, mail, KWallet, the browsers' and mail clients' profiles, macOS's mail,
+ * messages and iCloud Drive. (The keyrings, keychains and pass's store are secret paths, the
+ * credentials rule's.)
  */
 const APP_DATA = [
-  '.local/share/keyrings',
   '.local/share/Trash',
   '.local/share/evolution',
   '.local/share/akonadi',
@@ -64,10 +64,8 @@ const APP_DATA = [
   '.Trash',
   '.mozilla/firefox',
   '.thunderbird',
-  '.password-store',
   'Library/Mail',
   'Library/Messages',
-  'Library/Keychains',
   'Library/Mobile Documents',
 ];
 /**
@@ -149,7 +147,8 @@ export function homeDataFolder(abs: string, ctx: HomeDataContext): string | null
 function appData(rel: string): string | null {
   if (APP_DATA_HOLDERS.has(rel)) return "the apps' data folder";
   const folder = APP_DATA.find((d) => rel === d || (rel.startsWith(`${d}/`) && !rel.slice(d.length + 1).includes('/')));
-  return folder ? (rel === folder ? "the apps' data folder" : `the apps' data in ~/${folder},`) : null;
+  if (!folder) return null;
+  return rel === folder ? "the apps' data folder" : `the apps' data in ~/${folder},`;
 }
 
 /**
