@@ -31,7 +31,7 @@ export function checkDataChange(inv: Invocation | null, redirects: readonly Redi
   if (OWNERS.has(inv.program)) return checkOwners(inv, ctx);
   for (const w of emptiedFiles(inv)) {
     const doc = documentOf(w, ctx);
-    if (doc) return emptied(`\`${inv.program}\``, doc);
+    if (doc) return emptied(`\`${inv.program}\``, doc, inv.program === 'unlink' ? 'removes' : undefined);
   }
   return null;
 }
@@ -77,8 +77,8 @@ function documentOf(w: Word, ctx: BashContext): string | null {
   return userDocument(resolvePath(w.value, { cwd: ctx.cwd ?? '/', home: ctx.home }), ctx);
 }
 
-function emptied(how: string, doc: string): Finding {
-  return { rule: 'rm.root', reason: `${how} empties or writes over ${doc}; it is never allowed: no copy of it is kept. Ask the user` };
+function emptied(how: string, doc: string, doing = 'empties or writes over'): Finding {
+  return { rule: 'rm.root', reason: `${how} ${doing} ${doc}; it is never allowed: no copy of it is kept. Ask the user` };
 }
 
 const OWNERS = new Set(['chown', 'chgrp', 'chmod']);

@@ -128,7 +128,7 @@ export function homeDataFolder(abs: string, ctx: HomeDataContext): string | null
   if (name === '.git') return `the history of another repository (${abs})`;
   const where = inHome(abs, home);
   const app = where && appData(where.rel);
-  if (app) return `${app} ${abs}, the user's own data kept by the apps`;
+  if (app) return `${app}, the user's own data`;
   // `rm -rf /mnt/backup`, `rm -rf /media/u/USB`: a disk (a USB stick, a backup, Windows' C: in WSL) and all it holds
   if (MOUNTED.test(abs) && !FILE_NAME.test(name) && !SWAP_FILE.test(name)) return `the mounted disk ${abs}, the user's own data`;
   if (DISKS.test(abs)) return `${abs}, where the disks are mounted`;
@@ -145,10 +145,10 @@ export function homeDataFolder(abs: string, ctx: HomeDataContext): string | null
 
 /** What the apps' data `rel` (a path from the home folder) is — a folder of it, or a file or folder directly in one — or null. */
 function appData(rel: string): string | null {
-  if (APP_DATA_HOLDERS.has(rel)) return "the apps' data folder";
+  if (APP_DATA_HOLDERS.has(rel)) return `the apps' data folder ~/${rel}`;
   const folder = APP_DATA.find((d) => rel === d || (rel.startsWith(`${d}/`) && !rel.slice(d.length + 1).includes('/')));
   if (!folder) return null;
-  return rel === folder ? "the apps' data folder" : `the apps' data in ~/${folder},`;
+  return rel === folder ? `the apps' data folder ~/${rel}` : `~/${rel} in the apps' data folder ~/${folder}`;
 }
 
 /**
