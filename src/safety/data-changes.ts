@@ -40,6 +40,8 @@ export function checkDataChange(inv: Invocation | null, redirects: readonly Redi
 const TRUNCATING = new Set(['>', '>|', '&>']);
 /** Programs that write nothing to their output, whatever their words. */
 const SILENT = new Set([':', 'true', 'false']);
+/** The programs that may empty a file or remove it without `rm` (sed's `-i d` aside). */
+const EMPTYING = new Set(['unlink', 'truncate', 'dd', 'cp']);
 /** Devices whose content is nothing, zeros or noise: a copy of them over a file destroys it. */
 const EMPTY_SOURCE = /^\/dev\/(null|zero|u?random)$/;
 /** A sed script that deletes every line: `d`, `1,$d`. */
@@ -64,9 +66,10 @@ function emptiedFiles(inv: Invocation): Word[] {
     const line = sedLine(inv.args);
     return line.inPlace && line.scripts.some((w) => DELETES_ALL.test(w.value)) ? line.inputs : [];
   }
+  if (!EMPTYING.has(p)) return [];
   const uses = pathUses(inv);
   if (p === 'unlink') return uses.filter((u) => u.access === 'remove').map((u) => u.word);
-  if (p === 'truncate' || p === 'dd' || (p === 'cp' && uses.some((u) => u.access === 'read' && EMPTY_SOURCE.test(u.value))))
+  if (p !== 'cp' || uses.some((u) => u.access === 'read' && EMPTY_SOURCE.test(u.value)))
     return uses.filter((u) => u.access === 'write').map((u) => ({ ...u.word, value: u.value }));
   return [];
 }
