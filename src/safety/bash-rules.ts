@@ -23,6 +23,8 @@ export interface BashContext {
   protectedPaths?: string[] | undefined;
   /** the repository's common git folder (a linked worktree's history is there, not in its `.git` file's place) */
   commonDir?: string | undefined;
+  /** the symbolic links the command line made before this command (`ln -s ~/Documents d`), absolute: each link and where it points */
+  links?: ReadonlyMap<string, string> | undefined;
 }
 
 /** List entries that stand for a rule checked semantically elsewhere (every spelling, not one). */

@@ -4,6 +4,7 @@ import type { RuleType } from '../model/safety-rules.ts';
 import { argvOf, type BashContext, checkLists, checkPipelines, fedScript, isExempt, listed, type PipedInvocation, runsFedText } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
+import { checkDataChange } from './data-changes.ts';
 import { envFileRun } from './env-files.ts';
 import { checkExfiltration } from './exfiltration.ts';
 import { staticOutput } from './expand.ts';
@@ -20,6 +21,7 @@ import { checkGithubApi } from './github-api-rules.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
+import { madeLink } from './made-links.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
@@ -140,6 +142,8 @@ interface Walk {
   /** commands since the last `cd` have all been joined by `&&` to it */
   chained: boolean;
   budget: WorkBudget;
+  /** the symbolic links the line made so far (removal.ts madeLink): a path through one is the path it points at */
+  links: Map<string, string>;
 }
 
 /** Checks a shell command line: every command it would run, each marker it carries. */
@@ -159,6 +163,7 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     fallback: null,
     chained: false,
     seen: new Map(),
+    links: new Map(),
     // each path is charged as its rules run (command-paths.ts): within one command of many paths the check stops when the budget does
     budget: workBudget(ctx.budget, ctx.deadline),
   };
@@ -328,14 +333,18 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     realpath: w.ctx.realpath,
     protectedPaths: w.ctx.protectedPaths,
     commonDir: w.ctx.commonDir,
+    links: w.links,
   };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
   const fctx: FamilyContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
   if (cmd.after !== '&&') w.chained = false;
   if (inv) add(checkRemoval(inv, bctx));
   add(checkHistoryChange(inv, cmd.redirects, bctx));
+  add(checkDataChange(inv, cmd.redirects, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
+  const link = inv && madeLink(inv, cwd, w.ctx.home);
+  if (link) w.links.set(link.name, link.target);
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
   if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) walkScript(fedScript(inv, r.input), w, depth + 1);
   // `expect <<< 'spawn …'`, `echo 'exec …' | tclsh`: the commands a Tcl script read on stdin starts

@@ -1,13 +1,14 @@
 import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
-import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
+import { hasFlag, parseArgs, RSYNC_VALUED, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import { type FoundFile, findRemoves, REMOVERS, type Tri } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
-import { homeDataFolder } from './home-data.ts';
+import { homeDataFolder, userDocument } from './home-data.ts';
 import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
+import { throughLink } from './made-links.ts';
 import { otherHome, resolvePath, wordPath } from './paths.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading, removesAsRm } from './removers.ts';
@@ -93,6 +94,9 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
         const part = !isDynamic(t) && ctx.cwd !== null ? historyPart(resolvePath(globFolder(t.value, t.glob), { cwd: ctx.cwd, home: ctx.home }), ctx) : null;
         if (part)
           return { rule: 'rm.root', reason: `\`rm\` of the project's history (${part}) loses commits; it is never allowed. Use git to drop what you mean` };
+        // `rm ~/Documents/thesis.docx`, `rm ~/notes.txt`: the user's documents, one by one (home-data.ts)
+        const doc = isDynamic(t) ? null : documentNamed(t.value, ctx);
+        if (doc) return { rule: 'rm.root', reason: `\`rm\` of ${doc} is never allowed: no copy of it is kept. Ask the user to remove it` };
       }
       return null;
     }
@@ -117,6 +121,15 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
         rule: 'rm.root',
         reason: `\`rsync --delete\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
       };
+    // `rsync -a --remove-source-files ~/Documents/ /tmp/h/`: what it sends is taken away from where it was, as `mv` takes it
+    for (const w of rsyncMovedSources(inv.args)) {
+      const moved = dangerousTarget(w, ctx, true);
+      if (moved)
+        return {
+          rule: 'rm.root',
+          reason: `\`rsync --remove-source-files\` of ${moved} takes it away from where everything expects it; it is never allowed. Copy it without the option`,
+        };
+    }
     return null;
   }
   if (inv.program === 'find') {
@@ -268,7 +281,8 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   const other = otherHome(p);
   const otherDir = other && (other.name === 'root' ? '/root' : `${posix.dirname(ctx.home)}/${other.name}`);
   if (other) p = `${otherDir}${other.rest}`;
-  const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
+  // `ln -s ~/Documents d; rm -rf d/`: through a link the line made, the folder it points at
+  const abs = throughLink(resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home }), p.endsWith('/'), ctx.links);
   const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
@@ -288,11 +302,27 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   }
   // `rm -rf ~/Documents`, `rm -rf ../other-repo`, `mv ~/projects /tmp/`: the user's data outside the project (`~/Downloads/*.zip` names its own)
   const data = homeDataFolder(abs, ctx);
-  return data && !(w.glob && targetedGlob(v)) ? rel(data) : null;
+  if (data && !(w.glob && targetedGlob(v))) return rel(data);
+  // `rm -rf ~/Documents/old-notes`, `shred ~/Documents/x`, `rimraf ~/Pictures/*.jpg`: the user's documents, one by one (moved, they stay: `mv ~/Documents/a.txt ~/Desktop/`)
+  const doc = moved || other ? null : documentNamed(v, ctx);
+  return doc ? rel(doc) : null;
+}
+
+/** What of the user's documents a path names (home-data.ts userDocument), its pattern kept (`~/Documents/*.docx`), or null. */
+function documentNamed(v: string, ctx: BashContext): string | null {
+  if (ctx.cwd === null && !/^[/~]/.test(v)) return null;
+  return userDocument(resolvePath(v, { cwd: ctx.cwd ?? '/', home: ctx.home }), ctx);
+}
+
+/** The operands rsync takes away with `--remove-source-files`: all but the destination, those on this machine. */
+function rsyncMovedSources(args: readonly Word[]): Word[] {
+  const p = parseArgs(args, RSYNC_VALUED);
+  if (!hasFlag(p, null, '--remove-source-files') || p.operands.length < 2) return [];
+  return p.operands.slice(0, -1).filter((w) => !/^[^/]*:/.test(w.value));
 }
 
 /** Whether a glob's last part names something of its own (`*.egg-info`, `old-*`): `*`, `.*`, `?*` take everything. */
-function targetedGlob(v: string): boolean {
+export function targetedGlob(v: string): boolean {
   return TARGETED_GLOB.test(
     v
       .replace(/\/+$/, '')

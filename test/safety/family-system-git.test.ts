@@ -162,7 +162,7 @@ describe('system family: writes into system paths and dotfiles', () => {
       ['shred -u ~/.zshrc', 'deny', 'shred ~/.zshrc'],
       ['shred -u secrets.tmp', 'allow'],
       ['rm ~/.bashrc', 'deny', 'rm ~/.bashrc'],
-      ['rm ~/notes.txt', 'allow'],
+      ['rm ~/nohup.out', 'allow'],
       ['rm -f /usr/local/bin/tool', 'deny', 'rm in /usr'],
       ['rm -f /tmp/tool', 'allow'],
       ['rm -rf ~/.ssh', 'deny', 'rm ~/.ssh'],

@@ -14,7 +14,7 @@ testHoles({
     ['rm -rf ~/src/other-repo/node_modules', 'rm -rf ~/src/other-repo'],
     ['rm -rf ../proj-build', 'rm -rf ../other-repo'],
     ['rm -rf /tmp/build', 'cd .. && rm -rf other'],
-    ['rm -rf ~/Documents/old-notes', 'rm -rf ~/Documents/*'],
+    ['rm -rf ~/Downloads/old-notes', 'rm -rf ~/Documents/*'],
     ['rm -rf ~/Downloads/*.zip', 'rm -rf "$HOME/Pictures"'],
     ['rm -rf vendor/x/.git', 'rm -rf ../other-repo/.git'],
     ['rm -rf /tmp/x/.git', 'rm -rf ~/src/other/.git'],
