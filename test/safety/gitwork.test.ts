@@ -1,0 +1,35 @@
+import { testHoles } from './context.ts';
+
+/**
+ * git verbs that lose local work, and git settings that plant code: [an everyday command, its
+ * dangerous neighbour]. The context is context.ts's: the project /home/u/proj on main, home /home/u.
+ */
+testHoles({
+  // a folder, a pattern or the tree above: every uncommitted change under it goes, as with `checkout -- .` (git-rules.ts)
+  'checkout and restore of a folder throw away the uncommitted work in it': [
+    ['git checkout -- src/app.ts', 'git checkout -- src'],
+    ['git checkout HEAD~3 -- src/app.ts', 'git checkout HEAD~3 -- src'],
+    ['git checkout HEAD~1 -- package-lock.json', 'git checkout main -- src/'],
+    ['git checkout main -- Makefile', "git checkout main -- 'src/*.ts'"],
+    ['git checkout -- LICENSE README.md', 'git checkout -- lib test'],
+    ['git restore src/app.ts', 'git restore src'],
+    ['git restore --source=HEAD~3 src/app.ts', 'git restore --source=HEAD~3 src'],
+    ['git restore -s main src/app.ts', 'git restore -s main src/'],
+    ['git restore --staged src', 'git restore --worktree src'],
+    ['git restore -p src/app.ts', "git restore '*.ts'"],
+    ['git checkout -p -- src/app.ts', 'git checkout -- :!src/app.ts'],
+    ['git checkout --theirs -- src/app.ts', 'git checkout -p -- src'],
+    ['git checkout main', 'git checkout main src/'],
+    ['git checkout -b x origin/x', 'git checkout -- ..'],
+    ['git checkout -b feature/login origin/main', 'git checkout HEAD -- packages/core'],
+  ],
+  // git's plumbing writes the index into the tree over whatever is there
+  'read-tree and checkout-index overwrite the working tree': [
+    ['git read-tree HEAD', 'git read-tree -u --reset HEAD~5'],
+    ['git read-tree -m -u HEAD~1', 'git read-tree --reset -u HEAD'],
+    ['git read-tree --empty', 'git read-tree --empty && git checkout-index -a -f'],
+    ['git checkout-index -a', 'git checkout-index -a -f'],
+    ['git checkout-index -f -- src/app.ts', 'git checkout-index --all --force'],
+    ['git checkout-index --prefix=/tmp/export/ -a', 'git ls-files | git checkout-index -f --stdin'],
+  ],
+});
