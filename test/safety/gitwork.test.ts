@@ -32,4 +32,22 @@ testHoles({
     ['git checkout-index -f -- src/app.ts', 'git checkout-index --all --force'],
     ['git checkout-index --prefix=/tmp/export/ -a', 'git ls-files | git checkout-index -f --stdin'],
   ],
+  // a forced deinit removes a submodule's tree with its uncommitted changes (git-history.ts)
+  'a forced submodule deinit': [
+    ['git submodule update --init', 'git submodule deinit -f --all'],
+    ['git submodule deinit --all', 'git submodule deinit --force lib/x'],
+    ['git submodule deinit lib/x', 'git submodule deinit -f lib/x'],
+  ],
+  // a fetch that force-writes local branches: their local commits go, and with --prune the branches themselves
+  'a fetch into the local branches': [
+    ['git fetch --prune', "git fetch --prune origin '+refs/heads/*:refs/heads/*'"],
+    ['git fetch origin', "git fetch origin '+refs/heads/*:refs/heads/*'"],
+    ['git fetch origin main:main', 'git fetch origin +main:main'],
+    ['git fetch origin +feature:feature', 'git fetch -f origin main:main'],
+    ["git fetch origin '+refs/heads/*:refs/remotes/origin/*'", "git fetch --prune origin 'refs/heads/*:refs/heads/*'"],
+    ['git fetch --all --prune', 'git fetch --force origin refs/heads/main:refs/heads/main'],
+    ['git pull --rebase origin main', "git pull origin '+refs/heads/*:refs/heads/*'"],
+    ["git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'", "git config remote.origin.fetch '+refs/heads/*:refs/heads/*'"],
+    ['git remote add upstream https://github.com/org/proj.git', 'git remote add --mirror=fetch upstream https://github.com/org/proj.git'],
+  ],
 });
