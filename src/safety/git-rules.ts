@@ -1,6 +1,14 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { EXEC_PATH_REASON, environmentSettings, environmentVariables, isCommandSetting, settingFindings, writtenSetting } from './git-settings.ts';
+import {
+  EXEC_PATH_REASON,
+  environmentSettings,
+  environmentVariables,
+  isCommandSetting,
+  settingFindings,
+  TEMPLATE_REASON,
+  writtenSetting,
+} from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
@@ -93,6 +101,9 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   }
   if (i >= a.length) return null;
   const config = new Map([...environmentSettings(inv), ...given]);
+  // `GIT_TEMPLATE_DIR=DIR git init`: the template folder, as `-c init.templateDir=DIR` gives it
+  const template = variables.get('GIT_TEMPLATE_DIR');
+  if (template) config.set('init.templatedir', template);
   const aliases = new Map([...config].filter(([key]) => key.startsWith('alias.')).map(([key, body]) => [key.slice(6), body]));
   let sub = a[i]!;
   let args = a.slice(i + 1);
@@ -194,6 +205,9 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
           rule: 'bash.deniedPrefixes: git checkout -- .',
           reason: `\`git ${call.sub}\` ${call.sub === 'read-tree' ? 'with `-u --reset`' : 'with `--force` of every file'} writes the index over the working tree, throwing away every uncommitted change. Name the files to restore, or \`git stash\` first`,
         });
+      break;
+    case 'init':
+      if (reinitTemplate(call)) out.push({ rule: 'axme.self', reason: TEMPLATE_REASON });
       break;
     case 'update-ref':
       if (ctx.listed('git tag') && call.args.some((x) => x.startsWith('refs/tags/')))
@@ -374,6 +388,28 @@ function manyFiles(path: string): boolean {
 function folderName(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.') && !/file$/i.test(last) && !/^[A-Z0-9_-]+$/.test(last) && !/^(gradlew|mvnw|configure)$/.test(last);
+}
+
+/** The options of `git init` that take the next word. */
+const INIT_VALUED = new Set(['--template', '--separate-git-dir', '--object-format', '--ref-format', '-b', '--initial-branch']);
+
+/**
+ * `git init --template=DIR` (or `-c init.templateDir=DIR`, `GIT_TEMPLATE_DIR=DIR`) of the folder it
+ * runs in: run again in a repository, git copies the template's hooks it lacks into its hooks folder.
+ */
+function reinitTemplate(call: GitCall): boolean {
+  let template = call.config.has('init.templatedir');
+  const operands: string[] = [];
+  for (let i = 0; i < call.args.length; i++) {
+    const v = call.args[i]!;
+    // git resolves an abbreviated long option (`--templ`)
+    const typed = v.split('=', 1)[0]!;
+    const word = typed.length > 4 && '--template'.startsWith(typed) ? `--template${v.slice(typed.length)}` : v;
+    if (word === '--template' || word.startsWith('--template=')) template = true;
+    if (INIT_VALUED.has(word)) i++;
+    else if (!word.startsWith('-')) operands.push(word);
+  }
+  return template && (operands.length === 0 || posix.resolve(call.cwd, operands[0]!) === call.cwd);
 }
 
 /** The long options of read-tree and checkout-index, against which git resolves an abbreviation (`--res`). */

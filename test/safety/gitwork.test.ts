@@ -50,4 +50,13 @@ testHoles({
     ["git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'", "git config remote.origin.fetch '+refs/heads/*:refs/heads/*'"],
     ['git remote add upstream https://github.com/org/proj.git', 'git remote add --mirror=fetch upstream https://github.com/org/proj.git'],
   ],
+  // a template folder's hooks are copied into every repository git makes, and into this one at its next `git init`
+  'a template folder for git init': [
+    ['git config --global user.name X', 'git config --global init.templateDir ~/.evil-templates'],
+    ['git config --global init.defaultBranch main', 'git config init.templatedir /tmp/t'],
+    ['git init', 'git init --template=/tmp/t'],
+    ['git clone https://github.com/org/proj.git /tmp/p', 'git -c init.templateDir=/tmp/t init'],
+    ['git init --template=/tmp/t /tmp/new', 'GIT_TEMPLATE_DIR=/tmp/t git init .'],
+    ['GIT_TEMPLATE_DIR=/tmp/t git clone https://github.com/org/proj.git /tmp/p', 'git init --templ /tmp/t'],
+  ],
 });
