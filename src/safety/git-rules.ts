@@ -14,6 +14,7 @@ import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
+import { plainWord, type Word } from './syntax.ts';
 
 /**
  * Git rules: protected branches, force push, `reset --hard`, `clean -f`, discarding every change,
@@ -24,6 +25,8 @@ import { UNKNOWN } from './shell.ts';
 export interface GitCall {
   sub: string;
   args: string[];
+  /** the words of `args` as the shell read them (an alias's own words plain): what a substitution among them runs */
+  words: Word[];
   /** the folder git runs in (after `-C`) and the repository it was pointed at */
   cwd: string;
   gitDir: string | null;
@@ -107,6 +110,7 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   const aliases = new Map([...config].filter(([key]) => key.startsWith('alias.')).map(([key, body]) => [key.slice(6), body]));
   let sub = a[i]!;
   let args = a.slice(i + 1);
+  let words = inv.args.slice(i + 1);
   let aliasScript: string | null = null;
   for (let depth = 0; depth < 8 && aliases.has(sub.toLowerCase()); depth++) {
     const body = aliases.get(sub.toLowerCase())!.trim();
@@ -118,8 +122,9 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     if (!parts.length) break;
     sub = parts[0]!;
     args = [...parts.slice(1), ...args];
+    words = [...parts.slice(1).map(plainWord), ...words];
   }
-  return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config, given, unread, execPath };
+  return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath };
 }
 
 /** An alias's words as git splits them (split_cmdline): at blanks, but within `'…'` or `"…"`; a backslash keeps the next character. */

@@ -59,4 +59,15 @@ testHoles({
     ['git init --template=/tmp/t /tmp/new', 'GIT_TEMPLATE_DIR=/tmp/t git init .'],
     ['GIT_TEMPLATE_DIR=/tmp/t git clone https://github.com/org/proj.git /tmp/p', 'git init --templ /tmp/t'],
   ],
+  // the names a listing of the local branches prints: every branch, the protected ones among them (git-history.ts)
+  'a delete of every local branch': [
+    ['git branch -D feature-x', "git branch -D $(git branch --format='%(refname:short)')"],
+    ['git branch -d $(git branch --merged | grep -v main)', 'git branch -d $(git branch --merged)'],
+    ["git branch -D $(git branch --list 'feat/*')", 'git branch -D `git branch`'],
+    ['git branch -D "$b"', "git branch -D $(git for-each-ref --format='%(refname:short)' refs/heads)"],
+    ["git branch --merged | grep -v '\\*\\|main' | xargs git branch -d", 'git branch | xargs git branch -D'],
+    ['git branch --merged | egrep -v "(^\\*|main|master)" | xargs git branch -d', "git branch --merged | grep -v '^\\*' | xargs git branch -d"],
+    ['git branch -r | xargs -n1 echo', "git for-each-ref --format='%(refname:short)' refs/heads | xargs git branch -D"],
+    ["git branch --list 'feat/*' | xargs git branch -D", "git branch --format='%(refname:short)' | sort | xargs -r git branch -D"],
+  ],
 });

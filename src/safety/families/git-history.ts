@@ -5,6 +5,7 @@ import { matchesName, starGlob } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
+import { listedProtectedBranches } from './git-branch-listings.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -23,7 +24,7 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
   const protectedBranches = ctx.policy.protectedBranches;
   switch (call.sub) {
     case 'branch':
-      return checkBranch(a, protectedBranches);
+      return checkBranch(a, protectedBranches) ?? checkListedDelete(call, protectedBranches);
     case 'update-ref':
       return checkUpdateRef(a, protectedBranches);
     case 'checkout':
@@ -194,6 +195,24 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
         rule: `branch -f ${b}`,
         reason: `\`git branch -f ${operands[0]}\` moves the protected branch ${b} to another commit, dropping the commits it pointed past`,
       };
+  }
+  return null;
+}
+
+/** `git branch -D $(git branch)`: a delete of the names a listing of the local branches prints (git-branch-listings.ts). */
+function checkListedDelete(call: GitCall, globs: readonly string[]): Hit | null {
+  const { flags } = splitOptions(call.args, BRANCH_LONG, BRANCH_VALUED);
+  if (!['d', 'D', '--delete'].some((f) => flags.has(f)) || flags.has('r') || flags.has('--remotes')) return null;
+  for (const word of call.words) {
+    if (word.value.startsWith('-')) continue;
+    for (const sub of word.subs) {
+      const [b] = listedProtectedBranches(sub, globs);
+      if (b)
+        return {
+          rule: `branch --delete ${b}`,
+          reason: `\`git branch --delete\` of the names a listing of the local branches prints deletes every one of them, the protected branch ${b} among them: filter it out (\`grep -v ${b}\`) or name the branches`,
+        };
+    }
   }
   return null;
 }
