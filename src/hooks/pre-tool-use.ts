@@ -11,6 +11,7 @@ import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
 import { recordEdits } from './record-edits.ts';
+import { remoteUrlAt } from './remote-url.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
 
 /** What the guard's check leaves of the event's time for the answer: on a busy machine, a check past the rest denies the call. */
@@ -55,6 +56,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     root: loc?.worktree ?? undefined,
     commonDir: loc?.commonDir,
     branchOf: (dir, gitDir) => branchAt(dir, io.env, gitDir),
+    remoteUrl: (dir, gitDir, name) => remoteUrlAt(dir, io.env, gitDir, name),
     lookupPr: io.lookupPr ?? (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
     // a workspace store is written by axme only: an agent's tools must not touch it
     protectedPaths: [...guardedPaths(loc, io.home, { installDir: io.installDir, env: io.env }), ...(workspace ? [workspace.gitDir] : [])],

@@ -53,6 +53,8 @@ export interface EvalContext {
   commonDir?: string | undefined;
   /** the branch checked out in `dir` (or the repository at `gitDir`), null when detached or unknown */
   branchOf(dir: string, gitDir: string | null): string | null;
+  /** the URL a remote of the repository in `dir` (or at `gitDir`) has now; null when unknown */
+  remoteUrl?: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined;
   /** the state of a pull request; `unknown` when it cannot be checked */
   lookupPr(repo: string, pr: number): Promise<PrState | PrLookup>;
   /** resolves symbolic links of an existing file (a link to a protected file is that file) */
@@ -446,7 +448,14 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       const stdin = stdinCmd.redirects.findLast((r) => r.input !== null)?.input ?? null;
       for (const f of gitBypasses(call, stdin)) add(f);
       const exempt = isExempt(exemptArgv, w.policy);
-      const gctx = { policy: w.policy, home: w.ctx.home, branchOf: w.ctx.branchOf, listed: (e: string) => !exempt && listed(w.policy, e), exempt };
+      const gctx = {
+        policy: w.policy,
+        home: w.ctx.home,
+        branchOf: w.ctx.branchOf,
+        remoteUrl: w.ctx.remoteUrl,
+        listed: (e: string) => !exempt && listed(w.policy, e),
+        exempt,
+      };
       for (const f of checkGit(call, cmd.comment, gctx, w.gates)) add(f);
       if (!exempt && w.policy.families.gitHistory !== 'off') {
         const hit = checkGitHistory(call, fctx);

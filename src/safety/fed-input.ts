@@ -3,6 +3,7 @@ import { shellQuote } from '../model/shell-quote.ts';
 import { argvOf, runsFedText } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
 import { printedBy } from './expand.ts';
+import { xargsBranchDelete } from './families/git-branch-listings.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { pathUses } from './path-uses.ts';
@@ -180,6 +181,9 @@ export function fedArgumentScripts(
       // `find / -maxdepth 1 | xargs rm -rf`, `ls / | xargs rm -rf`: what find or ls prints xargs hands on, as `find … -exec` would
       const found = feeder && findExecScript(finderInv, argvOf(inv));
       if (found) out.push(found);
+      // `git branch | grep -v '^\*' | xargs git branch -D`: as `git branch -D $(git branch | grep -v '^\*')` (families/git-branch-listings.ts)
+      const listed = feeder && finderInv && xargsBranchDelete(argvOf(inv), finderInv, filters);
+      if (listed) out.push(listed);
       if (secret) out.push(...xargsScripts(inv, secret, false));
     }
   }

@@ -1,12 +1,23 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
+import { movedRemote } from './git-remote-moves.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
-import { EXEC_PATH_REASON, environmentSettings, environmentVariables, isCommandSetting, settingFindings, writtenSetting } from './git-settings.ts';
+import {
+  EXEC_PATH_REASON,
+  environmentSettings,
+  environmentVariables,
+  isCommandSetting,
+  settingFindings,
+  TEMPLATE_REASON,
+  writtenSetting,
+} from './git-settings.ts';
+import { discardedWork, overwritesTree, reinitTemplate } from './git-worktree-writes.ts';
 import { spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
+import { plainWord, type Word } from './syntax.ts';
 
 /**
  * Git rules: protected branches, force push, `reset --hard`, `clean -f`, discarding every change,
@@ -17,6 +28,8 @@ import { UNKNOWN } from './shell.ts';
 export interface GitCall {
   sub: string;
   args: string[];
+  /** the words of `args` as the shell read them (an alias's own words plain): what a substitution among them runs */
+  words: Word[];
   /** the folder git runs in (after `-C`) and the repository it was pointed at */
   cwd: string;
   gitDir: string | null;
@@ -49,6 +62,8 @@ export interface GitContext {
   policy: Policy;
   home: string;
   branchOf(dir: string, gitDir: string | null): string | null;
+  /** the URL a remote of the repository in `dir` (or at `gitDir`) has now; absent or null when unknown */
+  remoteUrl?: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined;
   /** whether a list entry is present (its rule is on) and the invocation is not exempted */
   listed(entry: string): boolean;
   exempt: boolean;
@@ -94,9 +109,13 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   }
   if (i >= a.length) return null;
   const config = new Map([...environmentSettings(inv), ...given]);
+  // `GIT_TEMPLATE_DIR=DIR git init`: the template folder, as `-c init.templateDir=DIR` gives it
+  const template = variables.get('GIT_TEMPLATE_DIR');
+  if (template) config.set('init.templatedir', template);
   const aliases = new Map([...config].filter(([key]) => key.startsWith('alias.')).map(([key, body]) => [key.slice(6), body]));
   let sub = a[i]!;
   let args = a.slice(i + 1);
+  let words = inv.args.slice(i + 1);
   let aliasScript: string | null = null;
   for (let depth = 0; depth < 8 && aliases.has(sub.toLowerCase()); depth++) {
     const body = aliases.get(sub.toLowerCase())!.trim();
@@ -108,8 +127,9 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     if (!parts.length) break;
     sub = parts[0]!;
     args = [...parts.slice(1), ...args];
+    words = [...parts.slice(1).map(plainWord), ...words];
   }
-  return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config, given, unread, execPath };
+  return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath };
 }
 
 /** An alias's words as git splits them (split_cmdline): at blanks, but within `'…'` or `"…"`; a backslash keeps the next character. */
@@ -176,12 +196,34 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
     case 'checkout':
     case 'restore':
     case 'switch':
-      if (ctx.listed('git checkout -- .') && discardsEverything(call)) {
+      if (ctx.listed('git checkout -- .')) {
+        const discarded = discardedWork(call);
+        if (discarded)
+          out.push({
+            rule: 'bash.deniedPrefixes: git checkout -- .',
+            reason:
+              discarded === 'the whole tree'
+                ? `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first`
+                : `\`git ${call.sub}\` of ${discarded} throws away every uncommitted change in the files it names (a name without an extension is taken for a folder). Name the files to restore, or \`git stash\` first`,
+          });
+      }
+      break;
+    case 'read-tree':
+    case 'checkout-index':
+      if (ctx.listed('git checkout -- .') && overwritesTree(call))
         out.push({
           rule: 'bash.deniedPrefixes: git checkout -- .',
-          reason: `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first`,
+          reason: `\`git ${call.sub}\` ${call.sub === 'read-tree' ? 'with `-u --reset`' : 'with `--force` of every file'} writes the index over the working tree, throwing away every uncommitted change. Name the files to restore, or \`git stash\` first`,
         });
-      }
+      break;
+    case 'remote':
+    case 'config': {
+      const moved = movedRemote(call, ctx.remoteUrl);
+      if (moved) out.push(moved);
+      break;
+    }
+    case 'init':
+      if (reinitTemplate(call)) out.push({ rule: 'axme.self', reason: TEMPLATE_REASON });
       break;
     case 'update-ref':
       if (ctx.listed('git tag') && call.args.some((x) => x.startsWith('refs/tags/')))
@@ -307,24 +349,6 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   }
   if (tagPush && ctx.listed('git tag')) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'pushing tags is a release step: ask the user to push tags' });
   return out;
-}
-
-function discardsEverything(call: GitCall): boolean {
-  const a = call.args;
-  // switching with --force / --discard-changes throws local changes away like `checkout -- .`
-  if (a.some((x) => x === '--force' || x === '--discard-changes' || (/^-[A-Za-z]+$/.test(x) && x.includes('f') && call.sub !== 'restore'))) return true;
-  if (call.sub === 'switch') return false;
-  const dash = a.indexOf('--');
-  const paths = dash >= 0 ? a.slice(dash + 1) : a.filter((x) => !x.startsWith('-'));
-  if (call.sub === 'restore') {
-    const onlyStaged = a.some((x) => x === '--staged' || x === '-S') && !a.some((x) => x === '--worktree' || x === '-W');
-    if (onlyStaged) return false;
-  } else if (dash < 0 && paths.length !== 1) {
-    // `git checkout <branch>` switches branches; only `git checkout .` (one whole-tree path) discards
-    return false;
-  }
-  const root = call.cwd;
-  return paths.some((p) => ['.', './', '*', ':/', ':/*', ':(top)', ':(top).'].includes(p) || p === root || p === `${root}/`);
 }
 
 const TAG_LIST_FLAGS =

@@ -183,7 +183,7 @@ export function isCommandSetting(key: string, value?: string): boolean {
  * it. Not `commit.template` (the editor shows it), `include.path` (its settings are listed),
  * `core.attributesFile` (`git check-attr -a` prints a line's words as attributes),
  * `blame.ignoreRevsFile` (a line that is no revision is printed in the error), `init.templateDir`
- * (copied into `.git`), `http.cookieFile` (sent, and written with `http.saveCookies`).
+ * (copied into `.git`: settingFindings), `http.cookieFile` (sent, and written with `http.saveCookies`).
  */
 const NAMED_FILE_SETTINGS = /^(core\.excludesfile|diff\.orderfile|user\.signingkey|gpg\.ssh\.allowedsignersfile|http\.(.+\.)?sslcainfo)$/;
 
@@ -274,7 +274,7 @@ const EXT_ALLOWED = /^(always|user)$/i;
  * Settings that let git run what no check sees, given to a call (`config`: `-c`, the environment),
  * written with `git config` (`written`), or in variables set before it or exported (`assignments`):
  * the ext transport allowed (a command named by any URL git meets later, a submodule's among
- * them), and another exec path (git runs its helpers from there, and puts it first on the PATH of
+ * them), a template folder written to stay (its hooks copied into every repository git makes), and another exec path (git runs its helpers from there, and puts it first on the PATH of
  * every program it starts, the hooks' axme among them).
  */
 export function settingFindings(over: {
@@ -295,6 +295,7 @@ export function settingFindings(over: {
       reason: "allowing git's ext transport lets any URL git meets (a submodule's too) run the command it names: clone over https or ssh",
     });
   if (variables.some(([name, value]) => name === 'GIT_EXEC_PATH' && value !== '')) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
+  if (over.written?.[0] === 'init.templatedir') out.push({ rule: 'axme.self', reason: TEMPLATE_REASON });
   const sent = sendsElsewhere(config, over.written ?? null);
   if (sent) out.push(sent);
   const launch = variables.find(([name, value]) => (AXME_LAUNCH_VARIABLES as readonly string[]).includes(name) && value !== '');
@@ -344,6 +345,14 @@ function sendsElsewhere(config: ReadonlyMap<string, string>, written: [string, s
   }
   return null;
 }
+
+/**
+ * Why git may not be given a template folder to stay (`git config --global init.templateDir DIR`),
+ * nor one for `git init` of the repository it is in: git copies the folder's hooks into every
+ * repository it makes, and into this one's hooks folder at its next `git init`.
+ */
+export const TEMPLATE_REASON =
+  "a template folder's hooks are copied into every repository `git init` or `git clone` makes, and into this one's hooks folder at its next `git init`, where they run on every commit and push: ask the user";
 
 /** Why git may not be given another exec path. */
 export const EXEC_PATH_REASON =

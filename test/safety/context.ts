@@ -7,8 +7,8 @@ import { type BatteryRow, meetsExpectation } from './fresh-battery.ts';
 
 /**
  * The fixed context of the table-driven safety tests: the project /home/u/proj checked out on
- * main, home /home/u, every PR open, and the guarded paths the pre-tool-use hook sets for such a
- * checkout (setup/paths.ts guardedPaths, not a hand-kept copy of it).
+ * main, its origin https://github.com/acme/app.git, home /home/u, every PR open, and the guarded
+ * paths the pre-tool-use hook sets for such a checkout (setup/paths.ts guardedPaths, not a hand-kept copy of it).
  */
 export const HOME = '/home/u';
 export const ROOT = '/home/u/proj';
@@ -19,6 +19,7 @@ export function safetyContext(over: Partial<EvalContext> = {}): EvalContext {
     home: HOME,
     root: ROOT,
     branchOf: (dir) => (dir === ROOT || dir.startsWith(`${ROOT}/`) ? 'main' : null),
+    remoteUrl: (dir, _gitDir, name) => (name === 'origin' && (dir === ROOT || dir.startsWith(`${ROOT}/`)) ? 'https://github.com/acme/app.git' : null),
     lookupPr: async () => 'open',
     protectedPaths: guardedPaths({ gitDir: `${ROOT}/.git`, commonDir: `${ROOT}/.git`, worktree: ROOT }, HOME),
     ...over,

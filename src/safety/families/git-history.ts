@@ -1,9 +1,11 @@
 import type { GitCall } from '../git-rules.ts';
 import { spellOut } from '../long-options.ts';
-import { matchesName } from '../patterns.ts';
+import { matchesName, starGlob } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
+import { listedProtectedBranches } from './git-branch-listings.ts';
+import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -12,7 +14,8 @@ import type { FamilyContext } from './types.ts';
  * verb (`branch`, `update-ref`, `checkout -B`, `switch -C`), pruning or force-pushing what
  * git-rules.ts's checkPush lets through, rewriting history (`filter-branch`, `filter-repo`),
  * dropping the reflog, unreachable objects (`gc --prune=now`, `prune`) or the stash, discarding a
- * worktree's changes (`worktree remove --force`), replacing objects (`replace`).
+ * worktree's or a submodule's changes (`worktree remove --force`, `submodule deinit --force`),
+ * fetching over local branches (`fetch origin '+refs/heads/*:refs/heads/*'`), replacing objects (`replace`).
  */
 
 /** What a git call does to protected branches and recovery data, or null. */
@@ -21,7 +24,7 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
   const protectedBranches = ctx.policy.protectedBranches;
   switch (call.sub) {
     case 'branch':
-      return checkBranch(a, protectedBranches);
+      return checkBranch(a, protectedBranches) ?? checkListedDelete(call, protectedBranches);
     case 'update-ref':
       return checkUpdateRef(a, protectedBranches);
     case 'checkout':
@@ -29,6 +32,14 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
       return checkForceCreate(call.sub, a, protectedBranches);
     case 'push':
       return checkPushHistory(a, ctx.policy);
+    case 'fetch':
+    case 'pull':
+      return checkFetchIntoBranches(call.sub, a, protectedBranches);
+    case 'submodule':
+      return checkSubmoduleDeinit(a);
+    case 'config':
+    case 'remote':
+      return checkFetchSetting(call, protectedBranches);
     case 'filter-branch':
     case 'filter-repo':
       if (a.some((x) => x === '--analyze' || x === '--dry-run')) return null;
@@ -188,6 +199,24 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
   return null;
 }
 
+/** `git branch -D $(git branch)`: a delete of the names a listing of the local branches prints (git-branch-listings.ts). */
+function checkListedDelete(call: GitCall, globs: readonly string[]): Hit | null {
+  const { flags } = splitOptions(call.args, BRANCH_LONG, BRANCH_VALUED);
+  if (!['d', 'D', '--delete'].some((f) => flags.has(f)) || flags.has('r') || flags.has('--remotes')) return null;
+  for (const word of call.words) {
+    if (word.value.startsWith('-')) continue;
+    for (const sub of word.subs) {
+      const [b] = listedProtectedBranches(sub, globs);
+      if (b)
+        return {
+          rule: `branch --delete ${b}`,
+          reason: `\`git branch --delete\` of the names a listing of the local branches prints deletes every one of them, the protected branch ${b} among them: filter it out (\`grep -v ${b}\`) or name the branches`,
+        };
+    }
+  }
+  return null;
+}
+
 const UPDATE_REF_VALUED = new Set(['-m']);
 
 /** `update-ref -d refs/heads/main`, `update-ref refs/heads/main <rev>` (a force move); `--stdin` reads its commands elsewhere. */
@@ -337,19 +366,6 @@ function checkPrune(args: readonly string[]): Hit | null {
   return {
     rule: shown,
     reason: `\`git ${shown}\` deletes every unreachable object now, not only those older than two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered`,
-  };
-}
-
-/** `git worktree remove --force` (`-f`, `-ff`): the worktree's uncommitted and untracked files go with it. */
-function checkWorktree(args: readonly string[]): Hit | null {
-  if (args[0] !== 'remove') return null;
-  const rest = args.slice(1);
-  const end = rest.indexOf('--');
-  const opts = end < 0 ? rest : rest.slice(0, end);
-  if (!opts.some((v) => v === '--force' || /^-[a-z]*f[a-z]*$/.test(v))) return null;
-  return {
-    rule: 'worktree remove --force',
-    reason: '`git worktree remove --force` deletes the worktree with its uncommitted changes and untracked files, which git keeps no copy of',
   };
 }
 
