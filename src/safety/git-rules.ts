@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { movedRemote } from './git-remote-moves.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
+import { movedRemote } from './git-remote-moves.ts';
 import {
   EXEC_PATH_REASON,
   environmentSettings,
