@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { branchAt, locateRepo } from '../knowledge/core/location.ts';
 import { policyFor } from '../knowledge/rules/policy-cache.ts';
 import { type EvalContext, evaluate } from '../safety/evaluate.ts';
@@ -63,6 +63,14 @@ export async function preToolUse(io: HookIO): Promise<void> {
     realpath: (path) => {
       try {
         return realpathSync(path);
+      } catch {
+        return null;
+      }
+    },
+    pathKind: (path) => {
+      try {
+        const st = statSync(path, { throwIfNoEntry: false });
+        return st ? (st.isDirectory() ? 'folder' : 'file') : null;
       } catch {
         return null;
       }

@@ -22,7 +22,7 @@ import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
 import { madeLink } from './made-links.ts';
-import { resolvePath } from './paths.ts';
+import { type PathKind, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { checkRemoteShells } from './remote-shells.ts';
@@ -59,6 +59,8 @@ export interface EvalContext {
   lookupPr(repo: string, pr: number): Promise<PrState | PrLookup>;
   /** resolves symbolic links of an existing file (a link to a protected file is that file) */
   realpath?: ((path: string) => string | null) | undefined;
+  /** what is at an absolute path now: a folder, a file, or null when nothing is or it cannot be told (then a name's spelling decides) */
+  pathKind?: ((path: string) => PathKind | null) | undefined;
   /**
    * axme's own state, which an agent must not change whatever the rules say: the policy cache
    * and sessions (`<git-common-dir>/axme`), the harness settings that install the hooks
@@ -453,6 +455,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
         home: w.ctx.home,
         branchOf: w.ctx.branchOf,
         remoteUrl: w.ctx.remoteUrl,
+        pathKind: w.ctx.pathKind,
         listed: (e: string) => !exempt && listed(w.policy, e),
         exempt,
       };

@@ -14,6 +14,7 @@ import {
 import { discardedWork, overwritesTree, reinitTemplate } from './git-worktree-writes.ts';
 import { spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
+import type { PathKind } from './paths.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
@@ -64,6 +65,8 @@ export interface GitContext {
   branchOf(dir: string, gitDir: string | null): string | null;
   /** the URL a remote of the repository in `dir` (or at `gitDir`) has now; absent or null when unknown */
   remoteUrl?: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined;
+  /** what is at an absolute path now (EvalContext.pathKind) */
+  pathKind?: ((path: string) => PathKind | null) | undefined;
   /** whether a list entry is present (its rule is on) and the invocation is not exempted */
   listed(entry: string): boolean;
   exempt: boolean;
@@ -197,7 +200,7 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
     case 'restore':
     case 'switch':
       if (ctx.listed('git checkout -- .')) {
-        const discarded = discardedWork(call);
+        const discarded = discardedWork(call, ctx.pathKind);
         if (discarded)
           out.push({
             rule: 'bash.deniedPrefixes: git checkout -- .',

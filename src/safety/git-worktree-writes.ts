@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { spelledOutNames } from './long-options.ts';
+import type { PathKind } from './paths.ts';
 
 /**
  * What a git call does to the working tree's uncommitted work, for git-rules.ts: a checkout or
@@ -25,7 +26,7 @@ const PATH_VERB_VALUED = new Set(['-b', '-B', '--orphan', '-s', '--source', '--c
  * restore 'src/*.ts'`); null when it names files one by one, switches branches, or restores the
  * index alone (`--staged`).
  */
-export function discardedWork(call: GitCallShape): string | null {
+export function discardedWork(call: GitCallShape, pathKind?: (path: string) => PathKind | null): string | null {
   const a = call.args;
   // switching with --force / --discard-changes throws local changes away like `checkout -- .`
   if (a.some((x) => x === '--force' || x === '--discard-changes' || (/^-[A-Za-z]+$/.test(x) && x.includes('f') && call.sub !== 'restore')))
@@ -53,7 +54,12 @@ export function discardedWork(call: GitCallShape): string | null {
   const root = call.cwd;
   if (paths.some((p) => ['.', './', '*', ':/', ':/*', ':(top)', ':(top).'].includes(p) || p === root || p === `${root}/`)) return 'the whole tree';
   // without `--`, one word alone may be a branch: only a folder or a pattern spelled as one counts there
-  return paths.find((p) => manyFiles(p) || (folderByName && folderName(p))) ?? null;
+  // what is on the disk decides where it can be seen (the hook's pathKind): `bin/setup` is a file, `docs.v2` a folder
+  const isFolder = (p: string) => {
+    const kind = pathKind?.(posix.resolve(root, p)) ?? null;
+    return kind === null ? folderName(p) : kind === 'folder';
+  };
+  return paths.find((p) => manyFiles(p) || (folderByName && isFolder(p))) ?? null;
 }
 
 /** A pathspec that names many files by its spelling: a folder (`src/`, `..`), a pattern (`*.ts`, `src/[ab]*`), git's magic (`:!x`, `:(glob)…`). */

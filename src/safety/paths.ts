@@ -205,6 +205,9 @@ function patternMatcher(full: string, anchored: boolean): GlobMatcher {
   return m;
 }
 
+/** What is at a path on the disk: a folder (a use of it reaches everything under it) or a file. */
+export type PathKind = 'folder' | 'file';
+
 export interface PathMatch {
   pattern: string;
 }
