@@ -4,6 +4,7 @@ import { hasFlag, parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { globFolder } from './history-files.ts';
 import { homeDataFolder, userDocument } from './home-data.ts';
+import { MODE_LIKE, OWNER_ADDS, OWNER_PROGRAMS, OWNER_VALUED, toTheUser } from './owner-changes.ts';
 import { pathUses } from './path-uses.ts';
 import { otherHome, resolvePath } from './paths.ts';
 import { targetedGlob } from './removal.ts';
@@ -28,7 +29,7 @@ export function checkDataChange(inv: Invocation | null, redirects: readonly Redi
       if (doc) return emptied(`\`${r.op}\``, doc);
     }
   if (!inv) return null;
-  if (OWNERS.has(inv.program)) return checkOwners(inv, ctx);
+  if (OWNER_PROGRAMS.has(inv.program)) return checkOwners(inv, ctx);
   for (const w of emptiedFiles(inv)) {
     const doc = documentOf(w, ctx);
     if (doc) return emptied(`\`${inv.program}\``, doc, inv.program === 'unlink' ? 'removes' : undefined);
@@ -84,13 +85,6 @@ function emptied(how: string, doc: string, doing = 'empties or writes over'): Fi
   return { rule: 'rm.root', reason: `${how} ${doing} ${doc}; it is never allowed: no copy of it is kept. Ask the user` };
 }
 
-const OWNERS = new Set(['chown', 'chgrp', 'chmod']);
-const OWNER_VALUED = new Set(['--from', '--reference']);
-/** chmod modes that look like options: `chmod -R -w dir`. */
-const MODE_LIKE = /^-[rwxXst]+$/;
-/** A mode that only gives the owner more (`u+w`, `+rwX`: without a who, the umask keeps others' w): the owner's access back, nothing taken. */
-const OWNER_ADDS = /^u?\+[rwxX]+$/;
-
 /**
  * `chmod -R`, `chown -R`, `chgrp -R` of a folder the removal rule keeps (home-data.ts
  * homeDataFolder; a pattern that takes all it holds: `~/Documents/*`): the old owners and modes
@@ -115,11 +109,4 @@ function checkOwners(inv: Invocation, ctx: BashContext): Finding | null {
       };
   }
   return null;
-}
-
-/** Whether a chown owner (`u`, `$USER:staff`, `$(whoami)`, `$(id -u):$(id -g)`) gives the files to the user whose home it is. */
-function toTheUser(owner: Word, home: string): boolean {
-  const user = owner.raw.replace(/["']/g, '').split(':')[0]!;
-  const name = home.slice(home.lastIndexOf('/') + 1);
-  return user === name || /^(\$\{?(USER|LOGNAME|UID)\}?|\$\((whoami|id -u|id -un|logname)\)|`(whoami|id -u|id -un)`)$/.test(user);
 }

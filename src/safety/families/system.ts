@@ -10,6 +10,7 @@ import {
   namedSamples,
   TRIED_WORDS_MAX,
 } from '../find-expression.ts';
+import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED, toTheUser } from '../owner-changes.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
@@ -88,14 +89,10 @@ const WORDING: Record<string, { doing: string; removes?: boolean }> = {
 const DOING: Partial<Record<Access, string>> = { write: 'writes', edit: 'edits', into: 'writes into', remove: 'removes' };
 /** Programs whose operand `host:path` is on another machine. */
 const REMOTE_COPIERS = new Set(['rsync', 'scp']);
-const OWNERS = new Set(['chown', 'chgrp', 'chmod']);
-const OWNER_VALUED = new Set(['--from', '--reference']);
-/** chmod modes that look like options: `chmod -R -w dir` */
-const MODE_LIKE = /^-[rwxXst]+$/;
 
 function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
-  if (OWNERS.has(p)) return checkOwners(inv, ctx);
+  if (OWNER_PROGRAMS.has(p)) return checkOwners(inv, ctx);
   // `sed -i` edits its files; its script's `w FILE` writes one, with -i or without (pathUses)
   if (p === 'sed') return checkSed(inv, ctx) ?? checkChanges(inv, ctx);
   if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);
@@ -340,6 +337,8 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
   if (!hasFlag(args, 'R', '--recursive')) return chmod ? checkChmod(args, ctx) : null;
   // the owner (or mode) comes first unless --reference gives it
   const paths = valueOf(args, '--reference') === null ? args.operands.slice(1) : args.operands;
+  // the user's own files given back to them (`sudo chown -R $(whoami) ~/.npm`): nothing planted, nothing opened
+  const ownerToUser = inv.program === 'chown' && paths !== args.operands && !!args.operands[0] && toTheUser(args.operands[0], ctx.home);
   const what = chmod ? 'permissions' : inv.program === 'chgrp' ? 'group' : 'owner';
   for (const w of paths) {
     const v = w.value;
@@ -359,7 +358,7 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
     }
     if (shown === null) {
       const g = guardedPath(v, ctx);
-      if (!g) continue;
+      if (!g || (ownerToUser && g.kind === 'dotfile')) continue;
       shown = g.shown;
       area = g.area;
       kind = KIND[g.kind];
