@@ -28,8 +28,11 @@ testHoles({
     ["printf 'echo a\\n' > x.sh; printf 'echo b\\n' >> x.sh; sh x.sh", "printf 'rm -rf ' > x.sh; printf '~\\n' >> x.sh; sh x.sh"],
   ],
   'a program file written from literal text is read as the one-liner it is': [
-    ["cat > /tmp/t.py <<'EOF'\nprint(1)\nEOF\npython3 /tmp/t.py", 'cat > x.py <<\'EOF\'\nimport shutil, os\nshutil.rmtree(os.path.expanduser("~"))\nEOF\npython3 x.py'],
-    ["echo 'console.log(1)' > t.js && node t.js", "echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > t.js && node t.js"],
+    [
+      "cat > /tmp/t.py <<'EOF'\nprint(1)\nEOF\npython3 /tmp/t.py",
+      'cat > x.py <<\'EOF\'\nimport shutil, os\nshutil.rmtree(os.path.expanduser("~"))\nEOF\npython3 x.py',
+    ],
+    ["echo 'console.log(1)' > t.js && node t.js", 'echo \'require("child_process").execSync("rm -rf ~")\' > t.js && node t.js'],
     [
       "cat > x.sh <<'EOF'\n#!/usr/bin/env python3\nprint(1)\nEOF\nchmod +x x.sh && ./x.sh",
       'cat > x.sh <<\'EOF\'\n#!/usr/bin/env python3\nimport shutil, os; shutil.rmtree(os.path.expanduser("~"))\nEOF\nchmod +x x.sh && ./x.sh',
