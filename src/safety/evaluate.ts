@@ -248,6 +248,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const ran = w.written.runs(invocation, w.cwd);
     for (const text of ran.scripts) walkScript(text, w, depth + 1);
     if (ran.downloads.length) fed.push(ran.downloads);
+    if (ran.tooMany) w.findings.push(ran.tooMany);
     w.written.record(cmd, invocation, reading, piped, w.cwd);
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;

@@ -4,6 +4,7 @@ import { type Invocation, programName, SHELLS, shellBody } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { type Lang, languageOf, phpCode, scriptFileAt } from './families/interpreter-argv.ts';
 import type { PipeReading } from './fed-input.ts';
+import type { Finding } from './git-rules.ts';
 import { makefileRecipes, makefilesRead } from './makefile-recipes.ts';
 import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
@@ -29,10 +30,32 @@ interface Written {
   writers: readonly Invocation[];
 }
 
-/** What a command runs of the files the line wrote: command lines to check, and the downloads it runs unread. */
+/**
+ * One write into a file, found when a run needs it (most files a line writes are never run): its
+ * text, else the programs whose output it took, after what the file held before an append (`prev`).
+ */
+interface Write {
+  prev: Write | null;
+  /** the command that wrote, what it runs and how its pipeline is read, and how many of the walk's piped programs came before it */
+  by: { cmd: SimpleCommand; inv: Invocation | null; reading: PipeReading; piped: readonly PipedInvocation[]; end: number } | null;
+  found?: Written;
+}
+
+/** The language of each program name met (interpreter-argv.ts languageOf, asked once a name: every command is asked). */
+const LANGUAGES = new Map<string, Lang | null>();
+
+/** What a command that runs no written file runs of them. */
+const NOTHING: WrittenRuns = Object.freeze({ scripts: [], downloads: [], tooMany: null });
+
+/** The package managers whose commands run package scripts (runners.ts packageScripts). */
+const PACKAGE_CLIENTS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+
+/** What a command runs of the files the line wrote: command lines to check, the downloads it runs unread, and whether the line ran more of them than are read. */
 export interface WrittenRuns {
   scripts: string[];
   downloads: Invocation[];
+  /** past MAX_READS files run on one line (`echo 'sh f; sh f' > f; sh f` doubles with each run): too many to check */
+  tooMany: Finding | null;
 }
 
 /** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, or an interpreter's program. */
@@ -40,6 +63,15 @@ type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang };
 
 /** The redirections that write into their file. */
 const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
+
+/** The programs that run code they fetch from a URL themselves, not as a runner command.ts peels (runners.ts fetchedCode). */
+const FETCHERS = new Set(['deno', 'bun']);
+
+/** The programs whose own words write files record reads: `tee`, a copy, a download, a package script set. */
+const RECORDED = new Set(['tee', 'cp', 'mv', 'curl', 'wget', 'npm', 'pnpm']);
+
+/** How many runs of written files one command line is read for, its nested shells' included. */
+const MAX_READS = 64;
 
 /** How many pipeline stages back a write looks for the programs whose output it takes. */
 const WRITERS_BACK = 64;
@@ -57,66 +89,91 @@ const INLINE: Partial<Record<Lang, string>> = {
   applescript: '-e',
 };
 
+const TOO_MANY: Finding = {
+  rule: 'shell.too-deep',
+  reason: 'the command runs the files it writes too many times over to be checked; run the steps one by one',
+};
+
 export class WrittenFiles {
-  private readonly files = new Map<string, Written>();
+  /** each file's content, or how to find it once a run needs it (most files written are never run) */
+  private readonly files = new Map<string, Write>();
   /** the package scripts the line set, per package.json (`npm pkg set scripts.x=…`, a package.json it wrote) */
   private readonly scripts = new Map<string, Map<string, string>>();
+  /** the runs of written files read so far on this line */
+  private reads = 0;
 
   constructor(private readonly home: string) {}
 
   /** What `inv` runs of the files written before it (`cwd`: the folder the walk is in), and the code it fetches from a URL. */
   runs(inv: Invocation | null, cwd: string | null): WrittenRuns {
-    const out: WrittenRuns = { scripts: [], downloads: [] };
-    if (!inv) return out;
-    const values = inv.args.map((a) => a.value);
+    if (!inv) return NOTHING;
+    const p = inv.program;
     // `deno run -A https://…`, and a runner peeled off (command.ts) as written: `npx https://…/x.tgz`, `bun run https://…`
-    for (const [program, ...args] of [[inv.program, ...values], ...inv.runners]) {
-      const url = fetchedCode(programName(program!), args);
-      if (url) out.downloads.push({ ...inv, program: 'curl', args: [plainWord(url)] });
+    const downloads: Invocation[] = [];
+    if (FETCHERS.has(p) || inv.runners.length)
+      for (const [program, ...args] of FETCHERS.has(p) ? [[p, ...inv.args.map((a) => a.value)], ...inv.runners] : inv.runners) {
+        const url = fetchedCode(programName(program!), args);
+        if (url) downloads.push({ ...inv, program: 'curl', args: [plainWord(url)] });
+      }
+    const out: WrittenRuns = { scripts: [], downloads, tooMany: null };
+    let lang = LANGUAGES.get(p);
+    if (lang === undefined) {
+      lang = languageOf(p);
+      if (LANGUAGES.size < 1024) LANGUAGES.set(p, lang);
     }
-    if (!this.files.size && !this.scripts.size) return out;
-    const run = (word: Word | undefined, reading: Reading) => {
-      const file = word && this.files.get(this.key(word.value, word, cwd) ?? '');
-      if (!file) return;
-      const text = file.text === null ? null : scriptOf(reading, file.text);
-      if (text) out.scripts.push(text);
-      out.downloads.push(...file.writers);
-    };
-    const lang = languageOf(inv.program);
-    if (SHELLS.has(inv.program)) run(inv.args[shellFileAt(inv.args)], 'shell');
-    else if (inv.program === 'source' || inv.program === '.')
-      run(
+    const own = programWord(inv);
+    const runsFiles = SHELLS.has(p) || p === 'source' || p === '.' || lang !== null || own?.value.includes('/') || p.endsWith('make') || PACKAGE_CLIENTS.has(p);
+    if (!runsFiles || (!this.files.size && !this.scripts.size)) return downloads.length ? out : NOTHING;
+    const values = inv.args.map((a) => a.value);
+    if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)], 'shell', cwd);
+    else if (p === 'source' || p === '.')
+      this.read(
+        out,
         inv.args.find((a) => a.value !== '--'),
         'shell',
+        cwd,
       );
-    else if (lang) run(inv.args[scriptFileAt(inv.program, lang, values)], { program: inv.program, lang });
-    const own = programWord(inv);
-    if (own?.value.includes('/')) run(own, 'exec');
-    for (const f of makefilesRead(inv.program, values)) run(plainWord(f), 'make');
-    const named = packageScripts(inv.program, values);
+    else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
+    if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
+    for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
+    const named = packageScripts(p, values);
     const set = named && this.scripts.get(this.key(`${named.dir ?? '.'}/package.json`, null, cwd) ?? '');
     for (const name of set ? named.names : []) {
       const line = set!.get(name);
-      if (line !== undefined) out.scripts.push(line);
+      if (line === undefined) continue;
+      if (++this.reads > MAX_READS) out.tooMany = TOO_MANY;
+      else out.scripts.push(line);
     }
     return out;
   }
 
+  /** Adds to `out` what running the file `word` names runs, read as `reading` says, where the line wrote it. */
+  private read(out: WrittenRuns, word: Word | undefined, reading: Reading, cwd: string | null): void {
+    const file = word && this.file(this.key(word.value, word, cwd));
+    if (!file) return;
+    out.downloads.push(...file.writers);
+    if (file.text === null) return;
+    if (++this.reads > MAX_READS) out.tooMany = TOO_MANY;
+    else {
+      const text = scriptOf(reading, file.text);
+      if (text) out.scripts.push(text);
+    }
+  }
+
   /** Records what `cmd` writes into files: its output redirected, `tee`'s files, a copy, a download's file, package scripts set. */
   record(cmd: SimpleCommand, inv: Invocation | null, reading: PipeReading, piped: readonly PipedInvocation[], cwd: string | null): void {
-    let output: string | null | undefined;
-    const text = () => (output === undefined ? (output = outputText(cmd, inv, reading)) : output);
-    const writers = () => writersOf(cmd, piped);
-    for (const r of cmd.redirects)
-      if (WRITES.has(r.op) && r.target && !r.target.raw.startsWith('>(')) this.write(r.target, cwd, text(), r.op.endsWith('>>'), writers);
-    if (!inv) return;
+    const recorded = inv !== null && RECORDED.has(inv.program);
+    if (!recorded && !cmd.redirects.some((r) => WRITES.has(r.op))) return;
+    const by = { cmd, inv, reading, piped, end: piped.length };
+    for (const r of cmd.redirects) if (WRITES.has(r.op) && r.target && !r.target.raw.startsWith('>(')) this.write(r.target, cwd, by, r.op.endsWith('>>'));
+    if (!recorded) return;
     const values = inv.args.map((a) => a.value);
     if (inv.program === 'tee') {
       const append = values.some((v) => v === '--append' || /^-[a-z]*a/.test(v));
-      for (const a of inv.args) if (!a.value.startsWith('-') && !a.raw.startsWith('>(')) this.write(a, cwd, text(), append, writers);
+      for (const a of inv.args) if (!a.value.startsWith('-') && !a.raw.startsWith('>(')) this.write(a, cwd, by, append);
     }
     if (inv.program === 'cp' || inv.program === 'mv') this.copy(inv, cwd);
-    for (const f of downloadFiles(inv)) this.set(this.key(f, null, cwd), { text: null, writers: [inv] });
+    for (const f of downloadFiles(inv)) this.set(this.key(f, null, cwd), { prev: null, by: null, found: { text: null, writers: [inv] } });
     this.setScripts(inv, values, cwd);
   }
 
@@ -126,24 +183,43 @@ export class WrittenFiles {
     // `$PWD/x.sh`: the folder the walk is in
     if (word?.leadingVar === 'PWD' && cwd && path.startsWith(UNKNOWN) && path.indexOf('/') > 0) path = cwd + path.slice(path.indexOf('/'));
     if (path.includes(UNKNOWN)) return word?.leadingVar ? `\0${word.leadingVar}\0${path}` : null;
+    // an absolute path with no `.`, `..` or `//` in it is its own key
+    if (path.startsWith('/') && !/\/\.|\/\/|\/$/.test(path)) return path;
     return resolvePath(path, { cwd: cwd ?? `/${UNKNOWN}`, home: this.home });
   }
 
-  private write(word: Word, cwd: string | null, text: string | null, append: boolean, writers: () => Invocation[]): void {
-    const key = this.key(word.value, word, cwd);
-    if (key === null) return;
-    const old = append ? this.files.get(key) : undefined;
-    if (text === null) this.set(key, { text: old?.text ?? null, writers: [...(old?.writers ?? []), ...writers()] });
-    else this.set(key, { text: (old?.text ?? '') + text, writers: old?.writers ?? [] });
+  /** What the file at `key` holds: its writes found back to the last one found, then each forward (no recursion, each once). */
+  private file(key: string | null): Written | undefined {
+    const last = key === null ? undefined : this.files.get(key);
+    if (!last) return undefined;
+    const chain: Write[] = [];
+    for (let at: Write | null = last; at && !at.found; at = at.prev) chain.push(at);
+    for (const at of chain.reverse()) {
+      const old = at.prev?.found;
+      const by = at.by!;
+      const t = outputText(by.cmd, by.inv, by.reading);
+      at.found =
+        t === null
+          ? { text: old?.text ?? null, writers: [...(old?.writers ?? []), ...writersOf(by.cmd, by.piped, by.end)].slice(-WRITERS_BACK) }
+          : { text: (old?.text ?? '') + t, writers: old?.writers ?? [] };
+    }
+    return last.found;
   }
 
-  private set(key: string | null, file: Written | null): void {
+  /** A write of what `by` writes into the file `word` names (appended after what it held): its text, else the programs whose output it took. */
+  private write(word: Word, cwd: string | null, by: Write['by'], append: boolean): void {
+    const key = this.key(word.value, word, cwd);
+    if (key !== null) this.set(key, { prev: (append && this.files.get(key)) || null, by });
+  }
+
+  private set(key: string | null, file: Write | null): void {
     if (key === null) return;
     if (file) this.files.set(key, file);
     else this.files.delete(key);
     // a package.json the line wrote: the scripts it holds
     if (key.endsWith('/package.json')) {
-      const scripts = file?.text ? scriptsOf(file.text) : null;
+      const text = file && this.file(key)?.text;
+      const scripts = text ? scriptsOf(text) : null;
       if (scripts) this.scripts.set(key, scripts);
       else this.scripts.delete(key);
     }
@@ -237,10 +313,10 @@ function outputText(cmd: SimpleCommand, inv: Invocation | null, reading: PipeRea
   return text !== null && passesOwn && !text.endsWith('\n') ? `${text}\n` : text;
 }
 
-/** The programs whose output a write takes: this stage and the stages before it in its pipeline, with what runs to make their words. */
-function writersOf(cmd: SimpleCommand, piped: readonly PipedInvocation[]): Invocation[] {
+/** The programs whose output a write takes: this stage and the stages before it in its pipeline (of the first `end` piped), with what runs to make their words. */
+function writersOf(cmd: SimpleCommand, piped: readonly PipedInvocation[], end: number): Invocation[] {
   const out: Invocation[] = [];
-  for (let i = piped.length - 1; i >= 0 && i >= piped.length - WRITERS_BACK; i--) {
+  for (let i = end - 1; i >= 0 && i >= end - WRITERS_BACK; i--) {
     const p = piped[i]!;
     if (p.pipeline === cmd.pipeline && p.index <= cmd.index) out.push(p.inv);
   }
