@@ -34,6 +34,7 @@ import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import { checkTransportSettings } from './transport-settings.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
+import { WrittenFiles } from './written-scripts.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
 export interface ToolCall {
@@ -148,6 +149,8 @@ interface Walk {
   budget: WorkBudget;
   /** the symbolic links the line made so far (removal.ts madeLink): a path through one is the path it points at */
   links: Map<string, string>;
+  /** the files the line has written so far, and what they hold (written-scripts.ts) */
+  written: WrittenFiles;
 }
 
 /** Checks a shell command line: every command it would run, each marker it carries. */
@@ -170,6 +173,7 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     links: new Map(),
     // each path is charged as its rules run (command-paths.ts): within one command of many paths the check stops when the budget does
     budget: workBudget(ctx.budget, ctx.deadline),
+    written: new WrittenFiles(ctx.home),
   };
   try {
     walkScript(command, walk, 0);
@@ -249,6 +253,12 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
+    // `echo 'rm -rf ~' > x.sh && sh x.sh`, `curl -o x.sh URL && bash x.sh`: a file the line wrote, run (written-scripts.ts)
+    const ran = w.written.runs(invocation, w.cwd);
+    for (const text of ran.scripts) walkScript(text, w, depth + 1);
+    if (ran.downloads.length) fed.push(ran.downloads);
+    if (ran.tooMany) w.findings.push(ran.tooMany);
+    w.written.record(cmd, invocation, reading, piped, w.cwd);
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)

@@ -23,6 +23,26 @@ export function makefileAt(program: string, args: readonly string[]): number[] {
   return at;
 }
 
+/** The names make looks for when no `-f` names its Makefile, in its order. */
+const DEFAULT_MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+
+/**
+ * The Makefiles `make` reads (written-scripts.ts: one the line wrote runs its recipes): those `-f`
+ * names, else the default names, each in the folder `-C DIR` names; none for another program.
+ */
+export function makefilesRead(program: string, args: readonly string[]): string[] {
+  if (!MAKES.test(program)) return [];
+  let dir = '';
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    const a = args[i]!;
+    const m = /^(?:-C|--directory=)(.+)$/.exec(a);
+    if (m) dir = `${m[1]}/`;
+    else if ((a === '-C' || a === '--directory') && i + 1 < args.length) dir = `${args[++i]}/`;
+  }
+  const named = makefileArgs(program, args);
+  return (named.length ? named.filter((f) => f !== '-' && f !== '/dev/stdin') : DEFAULT_MAKEFILES).map((f) => (f.startsWith('/') ? f : dir + f));
+}
+
 function makefileArgs(program: string, args: readonly string[]): string[] {
   const named = makefileAt(program, args).map((i) => args[i]!);
   if (!MAKES.test(program)) return named;

@@ -62,3 +62,38 @@ export function wget(inv: Invocation): PathUse[] {
   });
   return [...out, ...generic(inv, operands)];
 }
+
+/** The name a URL's file is saved under by `curl -O` and a bare `wget URL`: its path's last part (wget's `index.html` for none). */
+function remoteName(url: string, fallback: string | null): string | null {
+  const path = url.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name || fallback;
+}
+
+/**
+ * The files a download by curl or wget is saved in (written-scripts.ts: a file the line then runs
+ * is a download run unread): curl's `-o f` and, with `-O`, each URL's own name (in `--output-dir`);
+ * wget's `-O f`, else each URL's own name (in `-P`). None where it writes to stdout (`-o -`, `-O -`)
+ * or for another program.
+ */
+export function downloadFiles(inv: Invocation): string[] {
+  const files: string[] = [];
+  let dir = '';
+  if (inv.program === 'curl') {
+    const operands = options(inv.args, CURL_VALUED_SHORT, CURL_VALUED_LONG, (name, _w, value) => {
+      if ((name === '-o' || name === '--output') && value !== '-') files.push(value);
+      else if (name === '--output-dir') dir = `${value}/`;
+    });
+    const remote = inv.args.some((a) => a.value === '--remote-name' || a.value === '--remote-name-all' || /^-[a-zA-Z]*O/.test(a.value));
+    if (remote) for (const url of operands) files.push(...[remoteName(url.value, null)].filter((n) => n !== null).map((n) => dir + n));
+    return files;
+  }
+  if (inv.program !== 'wget') return [];
+  let document: string | null = null;
+  const operands = options(inv.args, 'OoaPietTwQlARDIXUB', WGET_LONG, (name, _w, value) => {
+    if (name === '-O' || name === '--output-document') document = value;
+    else if (name === '-P' || name === '--directory-prefix') dir = `${value}/`;
+  });
+  if (document !== null) return document === '-' ? [] : [document];
+  return operands.map((url) => dir + remoteName(url.value, 'index.html'));
+}

@@ -396,3 +396,98 @@ function moduleRun(args: readonly string[]): RunnerStart | null {
   }
   return null;
 }
+
+/** `npm`'s options that take a value besides the runners' (`npm run --script-shell sh x`). */
+const SCRIPT_VALUED = new Set([...RUNNER_VALUED, '--script-shell']);
+
+/** The package scripts an install runs of the project's own package.json. */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+
+/** npm's commands that run the package script of their name (`npm test` is `npm run test`), with their short spellings. */
+const NPM_SCRIPT_COMMANDS: Record<string, string> = { start: 'start', test: 'test', t: 'test', tst: 'test', stop: 'stop', restart: 'restart' };
+const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
+const NPM_INSTALL = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'ci', 'clean-install']);
+
+/** The folder a client's options name for its package.json (`npm --prefix web run x`, `pnpm -C web x`, `yarn --cwd web x`). */
+export function clientFolder(args: readonly string[]): string | null {
+  let dir: string | null = null;
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    const a = args[i]!;
+    const eq = /^--(?:prefix|dir|cwd)=(.+)$/.exec(a);
+    if (eq) dir = eq[1]!;
+    else if (['--prefix', '-C', '--dir', '--cwd'].includes(a)) dir = args[++i] ?? null;
+  }
+  return dir;
+}
+
+/**
+ * The scripts of package.json a package manager's command runs, by name, with the folder its
+ * options name for that package.json (written-scripts.ts reads the ones the line set itself):
+ * `npm run x` (its `prex` and `postx` too), `npm test|start|stop|restart`, `pnpm|yarn|bun run x`,
+ * `pnpm x` and `yarn x` where `x` is none of their commands, and an install's lifecycle scripts
+ * (`npm install`, `npm ci`, `pnpm install`, `yarn`). Null for another program or command.
+ */
+export function packageScripts(program: string, args: readonly string[]): { names: string[]; dir: string | null } | null {
+  if (program !== 'npm' && !BY_NAME.has(program)) return null;
+  const i = operandAt(args, SCRIPT_VALUED);
+  const sub = i < 0 ? null : args[i]!;
+  const dir = clientFolder(args);
+  const around = (name: string) => ({ names: [`pre${name}`, name, `post${name}`], dir });
+  if (sub === null) return program === 'yarn' ? { names: INSTALL_SCRIPTS, dir } : null;
+  if (NPM_RUN.has(sub) && (program === 'npm' || sub === 'run')) {
+    const name = operandAt(args, SCRIPT_VALUED, i + 1);
+    return name < 0 ? null : around(args[name]!);
+  }
+  if (NPM_INSTALL.has(sub) && program !== 'bun') return operandAt(args, SCRIPT_VALUED, i + 1) < 0 ? { names: INSTALL_SCRIPTS, dir } : null;
+  if (program === 'npm' || program === 'pnpm')
+    return NPM_SCRIPT_COMMANDS[sub] && !(program === 'pnpm' && sub === 't')
+      ? around(NPM_SCRIPT_COMMANDS[sub])
+      : program === 'pnpm' && !CLIENT_COMMANDS.has(sub)
+        ? around(sub)
+        : null;
+  if (program === 'yarn' && (sub === 'test' || sub === 'start')) return around(sub);
+  return CLIENT_COMMANDS.has(sub) || sub.includes('/') ? null : around(sub);
+}
+
+/** A package spec a runner fetches from a URL, not a registry: a tarball or a git repository (`https://h/x.tgz`, `git+https://…`, `github:u/r`). */
+const URL_SPEC = /^(?:https?:\/\/|git\+[a-z]+:\/\/|git:\/\/|(?:github|gitlab|bitbucket|gist):)/i;
+
+/** deno's permissions that let a program do what a shell may: all of them, running programs, writing files, native code. */
+const DENO_SHELL_PERMISSIONS = /^(?:-A|--allow-all|--allow-run|--allow-write|--allow-ffi)(?:=.*)?$/;
+
+/**
+ * The URL a runner fetches code from and runs it unread, as `curl URL | sh` does: `deno run -A
+ * https://…` (with a permission that lets it do what a shell may: `-A`, `--allow-run`,
+ * `--allow-write`, `--allow-ffi`; without one deno runs it in its sandbox), `bun run https://…`,
+ * `npx https://…/x.tgz`, `npx github:u/r` (also `-p URL`, `npm exec`, `pnpm dlx`, `yarn dlx`,
+ * `bunx`). Null for a registry's package or a local file.
+ */
+export function fetchedCode(program: string, args: readonly string[]): string | null {
+  if (program === 'deno') {
+    const sub = operandAt(args, DENO_VALUED);
+    const at = args[sub] === 'run' ? operandAt(args, DENO_VALUED, sub + 1) : sub;
+    const spec = at < 0 ? '' : args[at]!;
+    return /^https?:\/\//.test(spec) && args.slice(0, at).some((a) => DENO_SHELL_PERMISSIONS.test(a)) ? spec : null;
+  }
+  if (program === 'bun') {
+    const sub = operandAt(args, RUNNER_VALUED);
+    const at = args[sub] === 'run' ? operandAt(args, RUNNER_VALUED, sub + 1) : sub;
+    return at >= 0 && /^https?:\/\//.test(args[at]!) ? args[at]! : null;
+  }
+  const subs = RUN_SUBS[program];
+  if (!subs || (!SHELL_LINE_RUNNERS.has(program) && program !== 'bunx' && program !== 'yarn')) return null;
+  let from = 0;
+  if (subs !== 'direct') {
+    const sub = operandAt(args, RUNNER_VALUED);
+    if (sub < 0 || !subs.has(args[sub]!) || args[sub] === 'run' || (args[sub] === 'exec' && program !== 'npm')) return null;
+    from = sub + 1;
+  }
+  for (let i = from; i < args.length && args[i] !== '--'; i++) {
+    const a = args[i]!;
+    const value = a === '-p' || a === '--package' ? args[++i] : a.startsWith('--package=') ? a.slice('--package='.length) : a;
+    if (value && URL_SPEC.test(value)) return value;
+    if (!a.startsWith('-')) return null;
+    if (RUNNER_VALUED.has(a)) i++;
+  }
+  return null;
+}

@@ -253,6 +253,30 @@ export function readsProgramFromStdin(program: string, lang: Lang, args: string[
   return true;
 }
 
+/**
+ * The index of the script file the interpreter runs (`python3 -u x.py`, `node --env-file .env
+ * x.js`, `deno run -A x.ts`, `bun run x.ts`), or -1: inline code, a module, stdin or nothing
+ * named. As readsProgramFromStdin reads the options before it.
+ */
+export function scriptFileAt(program: string, lang: Lang, args: string[]): number {
+  if (lang === 'awk' || inlineCode(program, lang, args) !== null) return -1;
+  let i = 0;
+  if (program === 'bun' || program === 'deno') {
+    while (i < args.length && args[i]!.startsWith('-') && args[i] !== '-') i++;
+    if (args[i] === 'run') i++;
+  }
+  const noRun = NO_RUN[lang];
+  const valued = STDIN_VALUED[lang];
+  for (; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') return i + 1 < args.length && args[i + 1] !== '-' ? i + 1 : -1;
+    if (v === '-' || noRun?.test(v) || (lang === 'python' && /^-[^-]*m/.test(v))) return -1;
+    if (!v.startsWith('-')) return i;
+    if (valued.has(v)) i++;
+  }
+  return -1;
+}
+
 /** The code in PHP text read as a script: what stands between `<?php` (or `<?=`, `<?`) and `?>`. */
 export function phpCode(text: string): string {
   const parts: string[] = [];
