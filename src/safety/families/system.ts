@@ -10,7 +10,7 @@ import {
   namedSamples,
   TRIED_WORDS_MAX,
 } from '../find-expression.ts';
-import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED, toTheUser } from '../owner-changes.ts';
+import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED } from '../owner-changes.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
@@ -337,8 +337,6 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
   if (!hasFlag(args, 'R', '--recursive')) return chmod ? checkChmod(args, ctx) : null;
   // the owner (or mode) comes first unless --reference gives it
   const paths = valueOf(args, '--reference') === null ? args.operands.slice(1) : args.operands;
-  // the user's own files given back to them (`sudo chown -R $(whoami) ~/.npm`): nothing planted, nothing opened
-  const ownerToUser = inv.program === 'chown' && paths !== args.operands && !!args.operands[0] && toTheUser(args.operands[0], ctx.home);
   const what = chmod ? 'permissions' : inv.program === 'chgrp' ? 'group' : 'owner';
   for (const w of paths) {
     const v = w.value;
@@ -358,7 +356,7 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
     }
     if (shown === null) {
       const g = guardedPath(v, ctx);
-      if (!g || (ownerToUser && g.kind === 'dotfile')) continue;
+      if (!g) continue;
       shown = g.shown;
       area = g.area;
       kind = KIND[g.kind];
