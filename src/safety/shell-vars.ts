@@ -22,12 +22,16 @@ const NAMEREF = /^(local|declare|typeset)$/;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
-/** The commands that may change the variables: assignments, and the builtins that set or move them. */
-const CHANGERS = /^(set|shift|alias|unalias|read|mapfile|readarray|getopts|printf|export|local|declare|typeset|readonly)$/;
+/**
+ * The builtins that set what the shell expands later without an assignment word of their own:
+ * variables (`read`, `mapfile`, `getopts`, `printf -v`, `export`, `declare`…), the positional
+ * parameters (`set --`, `shift`) and aliases (`alias`, `unalias`).
+ */
+export const SETTING_BUILTINS = /^(set|shift|alias|unalias|read|mapfile|readarray|getopts|printf|export|local|declare|typeset|readonly)$/;
 
-/** Whether `cmd` may change the variables (a subshell saves them before). */
+/** Whether `cmd` may change the variables: an assignment or a setting builtin (a subshell saves them before). */
 function mayChange(cmd: SimpleCommand): boolean {
-  return cmd.words.some((w) => ASSIGNMENT.test(w.raw) || CHANGERS.test(w.raw));
+  return cmd.words.some((w) => ASSIGNMENT.test(w.raw) || SETTING_BUILTINS.test(w.raw));
 }
 
 /** How many entries the subshells of one command line may save and restore (each saves what the line set before it, once): past it the command is too large to check. */
