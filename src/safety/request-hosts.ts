@@ -210,7 +210,12 @@ export const CURL_VALUED_LONG: ReadonlySet<string> = new Set([
   '--netrc-file',
   '--proxy',
   '--url',
+  '--resolve',
+  '--connect-to',
 ]);
+
+/** Every option of curl that takes a value, short (`-X`) and long, as families/system-args.ts parseArgs reads them. */
+export const CURL_VALUED: ReadonlySet<string> = new Set([...CURL_VALUED_LONG, ...[...CURL_VALUED_SHORT].map((c) => `-${c}`)]);
 
 const URL_CLIENTS: Record<string, UrlClientShape> = {
   curl: {
