@@ -16,8 +16,9 @@ export type FamilyAction = (typeof FAMILY_ACTIONS)[number];
  * judged"): a program whose subcommand words hold one of `verbs` does the family's thing; one of
  * `targeted` does only toward one of `targets` (named by a subcommand word or an option,
  * `delete cluster`, `--stack-name`) or, for uploads, toward a registry (`docker://`, `oci://`, an
- * image reference `host.tld/name:tag`). `statements` are found in the text a program is given
- * (`-c 'DROP DATABASE x'`, `FLUSHALL`).
+ * image reference `host.tld/name:tag`). The code a `statementOptions` option hands a program is
+ * read as SQL (`-c 'DROP DATABASE x'`, `-e 'TRUNCATE users'`); `statements` are found in it or
+ * alone as an argument (`FLUSHALL`).
  */
 export interface VerbRule {
   verbs: readonly string[];
@@ -25,9 +26,9 @@ export interface VerbRule {
   targets: readonly string[];
   /** URL schemes that name a registry as the destination of an upload */
   registries?: readonly string[];
-  /** statements that do the family's thing (lower case, spaces as one), found in the code an option hands a program (`-c 'DROP DATABASE x'`) or alone as an argument (`FLUSHALL`) */
+  /** statements besides SQL's that do the family's thing (lower case): a command alone as an argument or starting the code an option hands a program (`FLUSHALL`), a call anywhere in that code (`dropDatabase(`) */
   statements?: readonly string[];
-  /** the options whose value is code: SQL, a database shell's script */
+  /** the options whose value is code: SQL, read as SQL for what destroys data in bulk (`-c 'DROP DATABASE x'`, `-e 'TRUNCATE users'`), or a database shell's script */
   statementOptions?: readonly string[];
 }
 
@@ -127,7 +128,7 @@ export const FAMILIES = [
         'workspace',
         'd1',
       ],
-      statements: ['drop database', 'drop schema', 'drop keyspace', 'dropdatabase(', 'flushall', 'flushdb'],
+      statements: ['dropdatabase(', 'flushall', 'flushdb'],
       statementOptions: ['-c', '-e', '-q', '-s', '--eval', '--execute', '--exec', '--query', '--command', '--sql', '--statement'],
     },
   },
