@@ -54,7 +54,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P3',
     description:
-      "publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, build tools' publishing goals, image and chart pushes, gh release, deploy workflows, gh pr merge --admin, app store and model hub uploads",
+      "publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, build tools' publishing goals, image and chart pushes and deletes, gh release, deploy workflows and deployments, gh pr merge --admin, deploy CLIs (Vercel, Netlify, Fly, Firebase), the clouds' rollouts (aws lambda update-function-code, ecs --force-new-deployment, az webapp deploy, a slot swap), app store and model hub uploads, a GitHub repository made public or access to it granted",
     words: 'publishing, releasing, deploying',
     check: { id: 'publish', reads: 'command' },
     unknown: {
@@ -69,7 +69,7 @@ export const FAMILIES = [
     action: 'ask',
     promise: 'P4',
     description:
-      'destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, DROP DATABASE, migration tools dropping every table; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook',
+      'destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, SQL that drops or empties a database or table (DROP DATABASE, TRUNCATE, DELETE without WHERE) through a database shell or any program handed it, framework and migration tools dropping every table, docker data volumes, backups and snapshots deleted, gh repo delete and any DELETE through GitHub\'s API, secrets set, cloud IAM grants; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook',
     words: 'destroying or changing live infrastructure',
     check: { id: 'infra', reads: 'command' },
     unknown: {
@@ -137,7 +137,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P2',
     description:
-      'git history: deleting or force-moving protected branches by any verb, filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear',
+      'git history and local work: deleting, renaming or force-moving protected branches by any verb or through GitHub\'s API (a delete of every branch a listing prints too), filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear, uncommitted work removed with its worktree or submodule (worktree remove --force), local branches overwritten by a forced fetch',
     words: 'deleting or rewriting protected branches and git recovery data',
     check: { id: 'gitHistory', reads: 'git' },
   },
@@ -146,7 +146,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P1',
     description:
-      'the machine and the home folder: writes into system paths and dotfiles, chown/chmod -R of them, crontab -r, firewall flushes, disks wiped or repartitioned, essential packages removed, fork bombs',
+      'the machine and the home folder: writes into system paths and dotfiles by any program, chown/chmod -R of them, crontab -r, firewall flushes, every process killed, disks wiped or repartitioned, volumes destroyed, essential packages removed, containers given the host\'s root, what starts at boot or login or on a schedule (systemctl enable, launchd jobs, scheduled tasks, loginctl enable-linger, a key added to authorized_keys), fork bombs',
     words: 'writing system files and dotfiles',
     check: { id: 'system', reads: 'command' },
   },
@@ -155,7 +155,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P1–P3',
     description:
-      'interpreter one-liners (python -c, node -e, perl -e, ruby -e, php -r, deno eval): their shell-outs and recursive deletes are checked as commands',
+      'interpreter one-liners and heredoc programs (python -c, node -e, perl -e, ruby -e, php -r, deno eval, awk, osascript -e): their shell-outs and the files they delete, write or read are checked as commands, and code that sends the environment off the machine as the shell line that sends it',
     words: 'the same actions from python -c / node -e one-liners',
     check: { id: 'interpreter', reads: 'code' },
   },
