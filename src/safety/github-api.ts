@@ -2,7 +2,7 @@ import { operandAt } from './argv.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs } from './families/system-args.ts';
-import { CURL_VALUED } from './request-hosts.ts';
+import { CURL_VALUED, curlMethod } from './request-hosts.ts';
 
 /**
  * One reading of a call to GitHub's REST or GraphQL API, whatever sends it — `gh api`, `hub api`,
@@ -222,20 +222,19 @@ function readCurl(inv: Invocation): GithubApiCall | null {
   // curl's words read the getopt way, with request-hosts.ts's table of its options that take a value
   const parsed = parseArgs(inv.args, CURL_VALUED);
   let url: string | null = null;
-  let method: string | null = null;
+  let upload = false;
   const bodies: string[] = [];
   for (const { name, value } of parsed.valued) {
-    if (name === '-X' || name === '--request') method = value.toUpperCase();
-    else if (CURL_DATA.has(name)) bodies.push(value);
-    else if (name === '-T' || name === '--upload-file') method ??= 'PUT';
+    if (CURL_DATA.has(name)) bodies.push(value);
+    else if (name === '-T' || name === '--upload-file') upload = true;
     else if (name === '--url' && API_URL.test(value)) url = value;
   }
   for (const w of parsed.operands) if (API_URL.test(w.value)) url = w.value;
   if (url === null) return null;
-  if (parsed.flags.has('I') || parsed.flags.has('--head')) method ??= 'HEAD';
+  const head = parsed.flags.has('I') || parsed.flags.has('--head');
   const get = parsed.flags.has('G') || parsed.flags.has('--get');
   const call = emptyCall('curl', endpointPath(url));
-  call.method = method ?? (get ? 'GET' : bodies.length ? 'POST' : 'GET');
+  call.method = curlMethod(inv.args.map((a) => a.value)) ?? (upload ? 'PUT' : head ? 'HEAD' : get ? 'GET' : bodies.length ? 'POST' : 'GET');
   for (const b of bodies) readJsonBody(call, b.startsWith('@') ? (b === '@-' ? stdinText(inv) : null) : b);
   if (call.path[0] === 'graphql') readGraphql(call);
   return call;

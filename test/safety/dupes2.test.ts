@@ -31,6 +31,11 @@ testAsks({
       'curl -sX DELETE https://api.github.com/repos/acme/app/git/refs/heads/feature-x',
     ],
   ],
+  // infra-backups.ts reads curl's method with request-hosts.ts curlMethod, as github-api.ts does
+  'a search index deleted through curl with clustered options is asked': [
+    ['curl -sX GET localhost:9200/_all', 'curl -sX DELETE localhost:9200/_all'],
+    ['curl -sX DELETE localhost:9200/idx/_doc/1', "curl -fsXDELETE 'http://es:9200/logs-*'"],
+  ],
   // unknown.ts reads the code handed to a program it does not know as infra-sql.ts reads a database shell's
   "an unknown database shell's SQL is read as SQL, as psql's is": [
     ["cqlsh -e 'SELECT * FROM users'", "cqlsh -e 'TRUNCATE users'"],
