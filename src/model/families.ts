@@ -69,7 +69,7 @@ export const FAMILIES = [
     action: 'ask',
     promise: 'P4',
     description:
-      'destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, SQL that drops or empties a database or table (DROP DATABASE, TRUNCATE, DELETE without WHERE) through a database shell or any program handed it, framework and migration tools dropping every table, docker data volumes, backups and snapshots deleted, gh repo delete and any DELETE through GitHub\'s API, secrets set, cloud IAM grants; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook',
+      "destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, SQL that drops or empties a database or table (DROP DATABASE, TRUNCATE, DELETE without WHERE) through a database shell or any program handed it, framework and migration tools dropping every table, docker data volumes, backups and snapshots deleted, gh repo delete and any DELETE through GitHub's API, secrets set, cloud IAM grants; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook",
     words: 'destroying or changing live infrastructure',
     check: { id: 'infra', reads: 'command' },
     unknown: {
@@ -137,7 +137,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P2',
     description:
-      'git history and local work: deleting, renaming or force-moving protected branches by any verb or through GitHub\'s API (a delete of every branch a listing prints too), filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear, uncommitted work removed with its worktree or submodule (worktree remove --force), local branches overwritten by a forced fetch',
+      "git history and local work: deleting, renaming or force-moving protected branches by any verb or through GitHub's API (a delete of every branch a listing prints too), filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear, uncommitted work removed with its worktree or submodule (worktree remove --force), local branches overwritten by a forced fetch",
     words: 'deleting or rewriting protected branches and git recovery data',
     check: { id: 'gitHistory', reads: 'git' },
   },
@@ -146,7 +146,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P1',
     description:
-      'the machine and the home folder: writes into system paths and dotfiles by any program, chown/chmod -R of them, crontab -r, firewall flushes, every process killed, disks wiped or repartitioned, volumes destroyed, essential packages removed, containers given the host\'s root, what starts at boot or login or on a schedule (systemctl enable, launchd jobs, scheduled tasks, loginctl enable-linger, a key added to authorized_keys), fork bombs',
+      "the machine and the home folder: writes into system paths and dotfiles by any program, chown/chmod -R of them, crontab -r, firewall flushes, every process killed, disks wiped or repartitioned, volumes destroyed, essential packages removed, containers given the host's root, what starts at boot or login or on a schedule (systemctl enable, launchd jobs, scheduled tasks, loginctl enable-linger, a key added to authorized_keys), fork bombs",
     words: 'writing system files and dotfiles',
     check: { id: 'system', reads: 'command' },
   },
