@@ -16,8 +16,9 @@ export type FamilyAction = (typeof FAMILY_ACTIONS)[number];
  * judged"): a program whose subcommand words hold one of `verbs` does the family's thing; one of
  * `targeted` does only toward one of `targets` (named by a subcommand word or an option,
  * `delete cluster`, `--stack-name`) or, for uploads, toward a registry (`docker://`, `oci://`, an
- * image reference `host.tld/name:tag`). `statements` are found in the text a program is given
- * (`-c 'DROP DATABASE x'`, `FLUSHALL`).
+ * image reference `host.tld/name:tag`). The code a `statementOptions` option hands a program is
+ * read as SQL (`-c 'DROP DATABASE x'`, `-e 'TRUNCATE users'`); `statements` are found in it or
+ * alone as an argument (`FLUSHALL`).
  */
 export interface VerbRule {
   verbs: readonly string[];
@@ -25,9 +26,9 @@ export interface VerbRule {
   targets: readonly string[];
   /** URL schemes that name a registry as the destination of an upload */
   registries?: readonly string[];
-  /** statements that do the family's thing (lower case, spaces as one), found in the code an option hands a program (`-c 'DROP DATABASE x'`) or alone as an argument (`FLUSHALL`) */
+  /** statements besides SQL's that do the family's thing (lower case): a command alone as an argument or starting the code an option hands a program (`FLUSHALL`), a call anywhere in that code (`dropDatabase(`) */
   statements?: readonly string[];
-  /** the options whose value is code: SQL, a database shell's script */
+  /** the options whose value is code: SQL, read as SQL for what destroys data in bulk (`-c 'DROP DATABASE x'`, `-e 'TRUNCATE users'`), or a database shell's script */
   statementOptions?: readonly string[];
 }
 
@@ -53,7 +54,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P3',
     description:
-      "publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, build tools' publishing goals, image and chart pushes, gh release, deploy workflows, gh pr merge --admin, app store and model hub uploads",
+      "publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, build tools' publishing goals, image and chart pushes and deletes, gh release, deploy workflows and deployments, gh pr merge --admin, deploy CLIs (Vercel, Netlify, Fly, Firebase), the clouds' rollouts (aws lambda update-function-code, ecs --force-new-deployment, az webapp deploy, a slot swap), app store and model hub uploads, a GitHub repository made public or access to it granted",
     words: 'publishing, releasing, deploying',
     check: { id: 'publish', reads: 'command' },
     unknown: {
@@ -68,7 +69,7 @@ export const FAMILIES = [
     action: 'ask',
     promise: 'P4',
     description:
-      'destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, DROP DATABASE, migration tools dropping every table; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook',
+      "destroying or changing live infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, SQL that drops or empties a database or table (DROP DATABASE, TRUNCATE, DELETE without WHERE) through a database shell or any program handed it, framework and migration tools dropping every table, docker data volumes, backups and snapshots deleted, gh repo delete and any DELETE through GitHub's API, secrets set, cloud IAM grants; terraform apply, pulumi up, kubectl apply, helm upgrade, ansible-playbook",
     words: 'destroying or changing live infrastructure',
     check: { id: 'infra', reads: 'command' },
     unknown: {
@@ -127,7 +128,7 @@ export const FAMILIES = [
         'workspace',
         'd1',
       ],
-      statements: ['drop database', 'drop schema', 'drop keyspace', 'dropdatabase(', 'flushall', 'flushdb'],
+      statements: ['dropdatabase(', 'flushall', 'flushdb'],
       statementOptions: ['-c', '-e', '-q', '-s', '--eval', '--execute', '--exec', '--query', '--command', '--sql', '--statement'],
     },
   },
@@ -136,7 +137,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P2',
     description:
-      'git history: deleting or force-moving protected branches by any verb, filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear',
+      "git history and local work: deleting, renaming or force-moving protected branches by any verb or through GitHub's API (a delete of every branch a listing prints too), filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear, uncommitted work removed with its worktree or submodule (worktree remove --force), local branches overwritten by a forced fetch",
     words: 'deleting or rewriting protected branches and git recovery data',
     check: { id: 'gitHistory', reads: 'git' },
   },
@@ -145,7 +146,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P1',
     description:
-      'the machine and the home folder: writes into system paths and dotfiles, chown/chmod -R of them, crontab -r, firewall flushes, disks wiped or repartitioned, essential packages removed, fork bombs',
+      "the machine and the home folder: writes into system paths and dotfiles by any program, chown/chmod -R of them, crontab -r, firewall flushes, every process killed, disks wiped or repartitioned, volumes destroyed, essential packages removed, containers given the host's root, what starts at boot or login or on a schedule (systemctl enable, launchd jobs, scheduled tasks, loginctl enable-linger, a key added to authorized_keys), fork bombs",
     words: 'writing system files and dotfiles',
     check: { id: 'system', reads: 'command' },
   },
@@ -154,7 +155,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P1–P3',
     description:
-      'interpreter one-liners (python -c, node -e, perl -e, ruby -e, php -r, deno eval): their shell-outs and recursive deletes are checked as commands',
+      'interpreter one-liners and heredoc programs (python -c, node -e, perl -e, ruby -e, php -r, deno eval, awk, osascript -e): their shell-outs and the files they delete, write or read are checked as commands, and code that sends the environment off the machine as the shell line that sends it',
     words: 'the same actions from python -c / node -e one-liners',
     check: { id: 'interpreter', reads: 'code' },
   },

@@ -30,6 +30,7 @@ import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { checkServedFolder } from './served-folders.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { SETTING_BUILTINS } from './shell-vars.ts';
 import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import { checkTransportSettings } from './transport-settings.ts';
@@ -316,15 +317,13 @@ function lineStage(cmd: SimpleCommand): Invocation {
   return { program: words[0]?.value ?? '', args: words.slice(1), via: [], runners: [], chdir: null, command: cmd };
 }
 
-/** The builtins that set variables without an assignment word (`export D=x` is one too). */
-const SETTERS = /^(set|shift|read|mapfile|readarray|getopts|export|local|declare|typeset|readonly)$/;
-
 /**
- * The commands of a line that set its variables (`tmp=$(mktemp -d)`, `export D=x`, `set -- a`,
- * `read d`), as a script to run before a trap handler: the values they leave are the handler's.
+ * The commands of a line that set its variables or aliases (`tmp=$(mktemp -d)`, `export D=x`,
+ * `set -- a`, `read d`, `printf -v d …`, `alias x=…`), as a script to run before a trap handler:
+ * the values they leave are the handler's.
  */
 function variableSetters(commands: readonly SimpleCommand[]): string {
-  const setters = commands.filter((c) => c.words.length && (SETTERS.test(c.words[0]!.raw) || programIndex(c.words) < 0));
+  const setters = commands.filter((c) => c.words.length && (SETTING_BUILTINS.test(c.words[0]!.raw) || programIndex(c.words) < 0));
   return setters.map((c) => `${c.words.map((x) => x.raw).join(' ')}\n`).join('');
 }
 

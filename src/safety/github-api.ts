@@ -1,6 +1,8 @@
 import { operandAt } from './argv.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
+import { parseArgs } from './families/system-args.ts';
+import { CURL_VALUED, curlMethod } from './request-hosts.ts';
 
 /**
  * One reading of a call to GitHub's REST or GraphQL API, whatever sends it — `gh api`, `hub api`,
@@ -215,78 +217,24 @@ function flatten(body: object, fields: Map<string, string[]>): boolean {
 
 /** The options of curl that send a body, as `-d` does (POST unless `-X` or `-G` says otherwise). */
 const CURL_DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
-/** curl's options that take a value (those the reading must step over). */
-const CURL_VALUED = new Set([
-  ...CURL_DATA,
-  '-X',
-  '--request',
-  '-H',
-  '--header',
-  '-o',
-  '--output',
-  '-u',
-  '--user',
-  '-A',
-  '--user-agent',
-  '-e',
-  '--referer',
-  '-b',
-  '--cookie',
-  '-c',
-  '--cookie-jar',
-  '-T',
-  '--upload-file',
-  '-F',
-  '--form',
-  '-w',
-  '--write-out',
-  '-m',
-  '--max-time',
-  '--connect-timeout',
-  '--retry',
-  '-x',
-  '--proxy',
-  '--url',
-  '--oauth2-bearer',
-  '-K',
-  '--config',
-  '--cacert',
-  '--cert',
-  '--key',
-  '--resolve',
-  '--connect-to',
-  '-r',
-  '--range',
-]);
-
-/** `curl -X PUT -H 'Authorization: …' https://api.github.com/repos/o/r/contents/a.ts -d '{…}'`: the same call as `gh api` makes. */
+/** `curl -sX PUT -H 'Authorization: …' https://api.github.com/repos/o/r/contents/a.ts -d '{…}'`: the same call as `gh api` makes. */
 function readCurl(inv: Invocation): GithubApiCall | null {
-  const args = inv.args.map((a) => a.value);
+  // curl's words read the getopt way, with request-hosts.ts's table of its options that take a value
+  const parsed = parseArgs(inv.args, CURL_VALUED);
   let url: string | null = null;
-  let method: string | null = null;
-  let get = false;
+  let upload = false;
   const bodies: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    let name = a;
-    let value: string | null = null;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      if (eq > 0 && CURL_VALUED.has(a.slice(0, eq))) [name, value] = [a.slice(0, eq), a.slice(eq + 1)];
-    } else if (a.length > 2 && a[0] === '-' && CURL_VALUED.has(a.slice(0, 2))) [name, value] = [a.slice(0, 2), a.slice(2)];
-    if (CURL_VALUED.has(name)) {
-      value ??= args[++i] ?? '';
-      if (name === '-X' || name === '--request') method = value.toUpperCase();
-      else if (CURL_DATA.has(name)) bodies.push(value);
-      else if (name === '-T' || name === '--upload-file') method ??= 'PUT';
-      else if (name === '--url' && API_URL.test(value)) url = value;
-    } else if (a === '-G' || a === '--get') get = true;
-    else if (a === '-I' || a === '--head') method ??= 'HEAD';
-    else if (!a.startsWith('-') && API_URL.test(a)) url = a;
+  for (const { name, value } of parsed.valued) {
+    if (CURL_DATA.has(name)) bodies.push(value);
+    else if (name === '-T' || name === '--upload-file') upload = true;
+    else if (name === '--url' && API_URL.test(value)) url = value;
   }
+  for (const w of parsed.operands) if (API_URL.test(w.value)) url = w.value;
   if (url === null) return null;
+  const head = parsed.flags.has('I') || parsed.flags.has('--head');
+  const get = parsed.flags.has('G') || parsed.flags.has('--get');
   const call = emptyCall('curl', endpointPath(url));
-  call.method = method ?? (get ? 'GET' : bodies.length ? 'POST' : 'GET');
+  call.method = curlMethod(inv.args.map((a) => a.value)) ?? (upload ? 'PUT' : head ? 'HEAD' : get ? 'GET' : bodies.length ? 'POST' : 'GET');
   for (const b of bodies) readJsonBody(call, b.startsWith('@') ? (b === '@-' ? stdinText(inv) : null) : b);
   if (call.path[0] === 'graphql') readGraphql(call);
   return call;

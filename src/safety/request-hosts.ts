@@ -210,7 +210,40 @@ export const CURL_VALUED_LONG: ReadonlySet<string> = new Set([
   '--netrc-file',
   '--proxy',
   '--url',
+  '--resolve',
+  '--connect-to',
 ]);
+
+/**
+ * The method a curl line sends as curl reads its words (`-X DELETE`, `-XDELETE`, `-sX DELETE`,
+ * `--request=DELETE`; the last one given), upper case; null when no option names one.
+ */
+export function curlMethod(args: readonly string[]): string | null {
+  let method: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') break;
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = eq < 0 ? v : v.slice(0, eq);
+      const value = eq >= 0 ? v.slice(eq + 1) : CURL_VALUED_LONG.has(name) ? args[++i] : undefined;
+      if (name === '--request' && value !== undefined) method = value;
+      continue;
+    }
+    if (!v.startsWith('-')) continue;
+    // a cluster of short options: the first that takes a value takes the rest of the word, or the next word
+    for (let k = 1; k < v.length; k++) {
+      if (!CURL_VALUED_SHORT.includes(v[k]!)) continue;
+      const value = k + 1 < v.length ? v.slice(k + 1) : args[++i];
+      if (v[k] === 'X' && value !== undefined) method = value;
+      break;
+    }
+  }
+  return method?.toUpperCase() ?? null;
+}
+
+/** Every option of curl that takes a value, short (`-X`) and long, as families/system-args.ts parseArgs reads them. */
+export const CURL_VALUED: ReadonlySet<string> = new Set([...CURL_VALUED_LONG, ...[...CURL_VALUED_SHORT].map((c) => `-${c}`)]);
 
 const URL_CLIENTS: Record<string, UrlClientShape> = {
   curl: {

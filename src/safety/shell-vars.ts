@@ -1,16 +1,18 @@
 /**
  * What a command line tells the parser (shell.ts) of its own variables, in the order it runs:
- * plain assignments (`r=rm; $r -rf /`), the positional parameters `set --` gives and `shift` moves,
- * a `for` loop's variable, the names `read`/`mapfile`/`printf -v` set to what only the shell knows
- * — and, for a value only the shell knows, the commands that print it: the substitutions it was
- * set from (`x=$(ls .env.local)`, `for f in $(ls ~)`) or the stage that feeds a `read` (`ls ~ |
- * while read f`), carried into each word that uses it as that word's own substitutions are.
+ * plain assignments (`r=rm; $r -rf /`), the positional parameters `set --` gives and `shift`
+ * moves (shell-positionals.ts), a `for` loop's variable, the names `read`/`mapfile`/`printf -v`
+ * set to what only the shell knows — and, for a value only the shell knows, the commands that
+ * print it: the substitutions it was set from (`x=$(ls .env.local)`, `for f in $(ls ~)`) or the
+ * stage that feeds a `read` (`ls ~ | while read f`), carried into each word that uses it as that
+ * word's own substitutions are.
  */
 
 import { builtinSets } from './builtin-sets.ts';
 import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
 import { inputScripts, stageBefore } from './read-input.ts';
 import { ShellAliases } from './shell-aliases.ts';
+import { POSITIONAL, positionalWords, setPositionals, shiftPositionals } from './shell-positionals.ts';
 import { ASSIGNMENT, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
@@ -22,12 +24,16 @@ const NAMEREF = /^(local|declare|typeset)$/;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
-/** The commands that may change the variables: assignments, and the builtins that set or move them. */
-const CHANGERS = /^(set|shift|alias|unalias|read|mapfile|readarray|getopts|printf|export|local|declare|typeset|readonly)$/;
+/**
+ * The builtins that set what the shell expands later without an assignment word of their own:
+ * variables (`read`, `mapfile`, `getopts`, `printf -v`, `export`, `declare`…), the positional
+ * parameters (`set --`, `shift`) and aliases (`alias`, `unalias`).
+ */
+export const SETTING_BUILTINS = /^(set|shift|alias|unalias|read|mapfile|readarray|getopts|printf|export|local|declare|typeset|readonly)$/;
 
-/** Whether `cmd` may change the variables (a subshell saves them before). */
+/** Whether `cmd` may change the variables: an assignment or a setting builtin (a subshell saves them before). */
 function mayChange(cmd: SimpleCommand): boolean {
-  return cmd.words.some((w) => ASSIGNMENT.test(w.raw) || CHANGERS.test(w.raw));
+  return cmd.words.some((w) => ASSIGNMENT.test(w.raw) || SETTING_BUILTINS.test(w.raw));
 }
 
 /** How many entries the subshells of one command line may save and restore (each saves what the line set before it, once): past it the command is too large to check. */
@@ -142,8 +148,8 @@ export class ShellVars {
     const first = cmd.words[0]?.raw;
     if (mayChange(cmd) && !this.beforeChange()) return false;
     this.loopBounds(cmd, reserved);
-    if (first === 'set') this.positionals(cmd.words.slice(1));
-    if (first === 'shift') this.shift(cmd.words[1]?.value);
+    if (first === 'set') setPositionals(this.values, cmd.words.slice(1));
+    if (first === 'shift') shiftPositionals(this.values, cmd.words[1]?.value);
     if (first === 'alias' || first === 'unalias') this.aliases.record(first, cmd.words.slice(1));
     // `read d`, `IFS= read -r d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
     const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
@@ -254,7 +260,7 @@ export class ShellVars {
   element(name: string, index: string, inDouble: boolean): string | null {
     // a plain variable is an array of one (`x=build; "${x[@]}"`)
     const plain = this.values.get(name);
-    const elements = this.arrays.get(name) ?? (plain === undefined || /^([0-9]+|[@*])$/.test(name) ? undefined : [plain]);
+    const elements = this.arrays.get(name) ?? (plain === undefined || POSITIONAL.test(name) ? undefined : [plain]);
     if (!elements) return null;
     let v: string;
     if (index === '@' || index === '*') v = index === '@' || !inDouble ? elements.join(SPLIT) : elements.join(' ');
@@ -311,39 +317,6 @@ export class ShellVars {
     this.printedBy.set(name, scripts);
   }
 
-  /** `shift [n]`: the positional parameters move down by n (1 by default); an unknown n forgets them. */
-  private shift(by: string | undefined): void {
-    const n = by === undefined ? 1 : /^[0-9]+$/.test(by) ? Number(by) : -1;
-    const known = this.values.get('@');
-    this.forgetPositionals();
-    if (known === undefined || n < 0) return;
-    const words = known.split(SPLIT).filter(Boolean).slice(n);
-    if (words.length) this.setPositionals(words);
-  }
-
-  /**
-   * `set -- a b` (or `set a b`): later `$1`, `$2`, `$*` and `"$@"` (each word apart, even quoted)
-   * expand to them. Options alone (`set -e`) leave them; an unknown word forgets them.
-   */
-  private positionals(args: Word[]): void {
-    const first = args[0]?.value;
-    if (first === undefined || (first !== '--' && /^[-+]/.test(first))) return;
-    const words = (first === '--' ? args.slice(1) : args).map((w) => w.value);
-    this.forgetPositionals();
-    if (words.some((v) => v.includes(UNKNOWN))) return;
-    this.setPositionals(words);
-  }
-
-  private forgetPositionals(): void {
-    for (const k of [...this.values.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.values.delete(k);
-  }
-
-  private setPositionals(words: string[]): void {
-    words.forEach((v, i) => this.values.set(String(i + 1), v));
-    this.values.set('*', words.join(' '));
-    this.values.set('@', words.join(SPLIT));
-  }
-
   /**
    * `for d in / /tmp; do rm -rf "$d"; done`: the body runs once per value, and each command using
    * `$d` is read once per value (expand.ts loopValue), a glob as the names it matches, quoted or
@@ -355,7 +328,7 @@ export class ShellVars {
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     const values = words[2]?.raw === 'in' ? words.slice(3).map((w) => w.value) : [];
     // `for d;` runs over the positional parameters (`set -- a b`)
-    if (words.length === 2) values.push(...(this.values.get('@')?.split(SPLIT).filter(Boolean) ?? []));
+    if (words.length === 2) values.push(...positionalWords(this.values));
     this.forget(name);
     // each use of the variable is checked once per value: past MAX_LOOP_RUNS it stays unknown, as the shell's own would be
     // a value that is itself a loop variable's (`for e in $d`, `for e in $d$f`) is each of its values

@@ -9,7 +9,7 @@ import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operan
  * `manage.py migrate <app> zero`), a hosted Supabase project or branch or its storage, a Firestore
  * database's collections (`firebase firestore:delete -r`), docker's data volumes (`docker volume rm`,
  * `compose down -v`), and a GitHub repository deleted, archived, renamed, transferred or made public
- * or private through `gh`. The runners that start such
+ * or private through `gh` (any other call of GitHub's API is github-api-rules.ts's). The runners that start such
  * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runners.ts).
  */
 
@@ -191,7 +191,7 @@ const GH_REPO_CHANGES: Record<string, string> = {
   transfer: 'hands the GitHub repository to another owner, who decides from then on who may reach it',
 };
 
-/** `gh repo delete|archive|rename|transfer`, `gh repo edit --visibility`, `gh api -X DELETE …`. */
+/** `gh repo delete|archive|rename|transfer`, `gh repo edit --visibility` (a `DELETE` through `gh api` is github-api-rules.ts's, judged by its endpoint). */
 const gh: ArgsCheck = (args) => {
   const i = operandAt(args, GH_LINE_VALUED);
   const sub = args[i];
@@ -209,10 +209,6 @@ const gh: ArgsCheck = (args) => {
           ? '`gh repo edit --visibility private` hides the GitHub repository: its stars and watchers are erased for good and public forks are detached'
           : `\`gh repo edit --visibility ${to}\` shows the GitHub repository and its whole history — every file and secret ever committed — to everyone it now reaches; what they copy cannot be taken back`,
     };
-  }
-  if (sub === 'api' && optionValues(args, '-X', '--method').some((m) => m.toUpperCase() === 'DELETE')) {
-    const endpoint = args[operandAt(args, GH_LINE_VALUED, i + 1)] ?? '';
-    return { rule: 'gh api -X DELETE', reason: `\`gh api -X DELETE ${endpoint}\` deletes a GitHub resource (a repository, a branch, a release…) for good` };
   }
   return null;
 };

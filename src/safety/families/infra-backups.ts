@@ -1,3 +1,4 @@
+import { curlMethod } from '../request-hosts.ts';
 import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt, optionValues } from './args.ts';
 
 /**
@@ -139,7 +140,7 @@ const ADDRESS = /^(?:https?:\/\/)?[\w.\-[\]@]+(?::(\d+))?(\/[^?#\s]*)?/;
  * passes.
  */
 export const searchIndexDelete: ArgsCheck = (args) => {
-  if (!optionValues(args, '-X', '--request').some((m) => m.toUpperCase() === 'DELETE')) return null;
+  if (curlMethod(args) !== 'DELETE') return null;
   for (const a of [...optionValues(args, '--url'), ...args]) {
     if (a.startsWith('-')) continue;
     const m = ADDRESS.exec(a);

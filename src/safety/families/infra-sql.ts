@@ -1,15 +1,19 @@
 /**
- * SQL read as SQL, for the infra family's database shells (infra-db.ts): the statements of a text
- * — comments, strings, quoted names and dollar-quoted bodies taken as what they are, any case,
- * several statements — and those that destroy data in bulk: `DROP DATABASE|SCHEMA|TABLE`, `DROP
- * OWNED`, `TRUNCATE`, `DELETE` and `UPDATE … SET` with no `WHERE` (or `WHERE 1=1`), `ALTER TABLE …
- * DROP COLUMN|PARTITION`; a `DO $$ … $$` block's body is read as well. A table this same text
- * created (`CREATE TABLE t`, not `IF NOT EXISTS`) holds no one's rows: what is done to it passes.
+ * SQL read as SQL, for the infra family's database shells (infra-db.ts) and the code an option
+ * hands a program no check knows (unknown.ts: `cqlsh -e`): the statements of a text — comments,
+ * strings, quoted names and dollar-quoted bodies taken as what they are, any case, several
+ * statements — and those that destroy data in bulk: `DROP DATABASE|SCHEMA|TABLE` (CQL's `DROP
+ * KEYSPACE`), `DROP OWNED`, `TRUNCATE`, `DELETE` and `UPDATE … SET` with no `WHERE` (or `WHERE
+ * 1=1`), `ALTER TABLE … DROP COLUMN|PARTITION`; a `DO $$ … $$` block's body is read as well. A
+ * table this same text created (`CREATE TABLE t`, not `IF NOT EXISTS`) holds no one's rows: what
+ * is done to it passes.
  */
 
-/** How a dialect writes its text: MySQL's `#` comments and backslash escapes in strings. */
+/** How a dialect writes its text: MySQL's `#` comments and backslash escapes in strings; CQL's `DROP KEYSPACE` (Cassandra's database). */
 export interface SqlDialect {
   mysql: boolean;
+  /** read `DROP KEYSPACE` as a whole database dropped: where the shell may be Cassandra's (cqlsh, a program the unknown-command rule reads) */
+  cql?: boolean;
 }
 
 /** A word (lower case; numbers too), a quoted name, a string, a dollar-quoted body, a psql meta-command, one other character. */
@@ -262,13 +266,13 @@ const MAY_WIPE = /drop|truncate|delete|update|alter/i;
 const WIPE_VERBS = new Set(['drop', 'truncate', 'delete', 'update', 'alter']);
 
 /** What one statement's token at `i` destroys, if it starts one there (`g`: the statement's groups, for a DELETE or UPDATE). */
-function wipeAt(s: readonly Token[], g: Groups | null, i: number): SqlWipe | null {
+function wipeAt(s: readonly Token[], g: Groups | null, i: number, dialect: SqlDialect): SqlWipe | null {
   const t = s[i]!;
   if (t.kind !== 'word' || !startsHere(s, i)) return null;
   switch (t.text) {
     case 'drop': {
       const what = s[i + 1];
-      if (isWord(what, 'database', 'schema')) return { what: `DROP ${what!.text.toUpperCase()}`, tables: [] };
+      if (isWord(what, 'database', 'schema') || (dialect.cql && isWord(what, 'keyspace'))) return { what: `DROP ${what!.text.toUpperCase()}`, tables: [] };
       if (isWord(what, 'owned')) return { what: 'DROP OWNED', tables: [] };
       if (!isWord(what, 'table')) return null;
       const k = isWord(s[i + 2], 'if') && isWord(s[i + 3], 'exists') ? i + 4 : i + 2;
@@ -335,7 +339,7 @@ export function readSql(texts: readonly string[], dialect: SqlDialect): SqlReadi
         if (t.kind !== 'word' || !WIPE_VERBS.has(t.text)) continue;
         // the WHERE look-up of a DELETE or UPDATE, made once a statement has one
         if (!groups && (t.text === 'delete' || t.text === 'update')) groups = groupsOf(s);
-        const wipe = wipeAt(s, groups, i);
+        const wipe = wipeAt(s, groups, i, dialect);
         if (wipe && !(wipe.tables.length && wipe.tables.every((t) => made.has(t)))) reading.wipes.push(wipe);
       }
     }

@@ -5,6 +5,7 @@ import { runnerInner } from '../runners.ts';
 import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
 import { knowsInfra } from './infra.ts';
+import { readSql } from './infra-sql.ts';
 import { knowsPublish, normalize } from './publish.ts';
 import { onlyNonProduction } from './publish-deploy.ts';
 import type { FamilyContext } from './types.ts';
@@ -110,8 +111,8 @@ function judge(program: string, args: readonly string[], path: readonly string[]
   const said = statement(args, rule);
   return said
     ? {
-        rule: `${program} ${said}`,
-        reason: `\`${program}\` is handed \`${said}\`, which deletes a whole database, schema or key space and its data; only a backup brings it back`,
+        rule: `${program} ${said.what}`,
+        reason: `\`${program}\` is handed \`${said.what}${said.on ? ` ${said.on}` : ''}\`, which deletes data in bulk — a whole database, schema or key space, or a table, its rows or a column; only a backup brings it back`,
       }
     : null;
 }
@@ -144,31 +145,40 @@ function isRegistry(word: string, schemes: readonly string[]): boolean {
   return /^(?:(?:[a-z0-9-]+\.)+[a-z]{2,}|localhost)(?::\d+)?\/[A-Za-z0-9._/-]+(?::[\w.-]+|@sha256:[0-9a-f]+)?$/.test(word);
 }
 
+/** What drops a whole database, schema or key space, whatever the table it names. */
+const WHOLE = new Set(['DROP DATABASE', 'DROP SCHEMA', 'DROP KEYSPACE', 'DROP OWNED']);
+
 /**
- * A statement of the family in the code an option hands the program (`-c 'BEGIN; DROP DATABASE
- * x'`, `--eval=db.dropDatabase()`), or an argument that is the statement alone (`FLUSHALL`).
+ * What the code an option hands the program destroys (`-c 'BEGIN; DROP DATABASE x'`, `cqlsh -e
+ * 'TRUNCATE users'`, `--eval=db.dropDatabase()`): its SQL read as SQL (infra-sql.ts, as a database
+ * shell's is: a whole database, schema or key space, or a table named), or a statement of the
+ * family's; or an argument that is the statement alone (`FLUSHALL`). The rule's words (`TRUNCATE`)
+ * and what it names (`users`).
  */
-function statement(args: readonly string[], rule: VerbRule): string | null {
-  if (!rule.statements) return null;
+function statement(args: readonly string[], rule: VerbRule): { what: string; on: string } | null {
   const options = new Set(rule.statementOptions ?? []);
+  const codes: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const eq = a.startsWith('--') ? a.indexOf('=') : -1;
     const code = eq > 0 && options.has(a.slice(0, eq)) ? a.slice(eq + 1) : i > 0 && options.has(args[i - 1]!) ? a : null;
+    if (code !== null) codes.push(code);
     const text = (code ?? a).toLowerCase().replace(/\s+/g, ' ').trim();
-    for (const s of rule.statements) {
+    for (const s of rule.statements ?? []) {
       if (code === null) {
-        // a command word (`FLUSHALL`, `flushall async`), not prose that starts like SQL
-        if (text === s || (!s.includes(' ') && text.startsWith(`${s} `))) return s.toUpperCase();
+        // a command word (`FLUSHALL`, `flushall async`), not prose that starts like one
+        if (text === s || text.startsWith(`${s} `)) return { what: s.toUpperCase(), on: '' };
         continue;
       }
       const at = text.indexOf(s);
       if (at < 0) continue;
+      // a call (`db.dropDatabase(`) stands anywhere; a command starts the code or follows `;`
+      if (s.endsWith('(')) return { what: `${s.slice(0, -1)}()`, on: '' };
       const before = text.slice(0, at).trimEnd();
-      // a statement starts the code or follows `;`; a call (`db.dropDatabase(`) stands anywhere
-      if (s.endsWith('(')) return `${s.slice(0, -1)}()`;
-      if ((before === '' || before.endsWith(';')) && !/[a-z0-9_]/.test(text.charAt(at + s.length))) return s.toUpperCase();
+      if ((before === '' || before.endsWith(';')) && !/[a-z0-9_]/.test(text.charAt(at + s.length))) return { what: s.toUpperCase(), on: '' };
     }
   }
-  return null;
+  // a table's rows or columns only where the statement names the table (`-q update` is no SQL)
+  const wipe = codes.length ? readSql(codes, { mysql: false, cql: true }).wipes.find((w) => WHOLE.has(w.what) || w.tables.length) : undefined;
+  return wipe ? { what: wipe.what, on: wipe.tables.slice(0, 3).join(', ') } : null;
 }
