@@ -1,0 +1,47 @@
+/**
+ * A demanding user's first day, from commands nobody on this team wrote: the `run:` steps of
+ * GitHub Actions workflows, the `RUN` lines of Dockerfiles, Makefile recipes and CONTRIBUTING.md
+ * blocks of public repositories in several ecosystems, and the examples in the Debian docs of
+ * this machine (test/fixtures/safety/everyday-unseen.txt, each group under a `#` line naming
+ * where it came from). Every line must pass silently; the lines the docs deny by design
+ * (publishing, pushing to main, commits without the marker, `curl | sh`, writes into system
+ * folders) are not in it. Beside it, the false alarms it found, each with its dangerous
+ * neighbour that stays denied.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { defaultPolicy } from '../../src/safety/policy.ts';
+import { safetyContext, testHoles } from './context.ts';
+
+const corpus = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'safety', 'everyday-unseen.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+
+test('the unseen corpus is as large as promised, without duplicates', () => {
+  assert.ok(corpus.length >= 800, `${corpus.length} commands`);
+  assert.equal(new Set(corpus).size, corpus.length, 'no duplicate command');
+});
+
+test(`every unseen everyday command is allowed (${corpus.length})`, async () => {
+  const policy = defaultPolicy();
+  const wrong: string[] = [];
+  for (const command of corpus) {
+    const v = await evaluateCommand(command, policy, safetyContext());
+    if (v.decision !== 'allow') wrong.push(`${command}\n    -> ${v.decision} [${v.rule}] ${v.reason.slice(0, 160)}`);
+  }
+  assert.deepEqual(wrong, [], `${wrong.length} false alarms:\n${wrong.join('\n')}`);
+});
+
+testHoles({
+  // shell-vars.ts known: $USER and $LOGNAME name the user whose home it is (a name, never a path), unless the line sets them
+  'a home folder spelled /home/$USER is that home': [
+    ['sudo mkdir /home/$USER/.m2 /home/$USER/.gradle', 'cat /home/$USER/.aws/credentials'],
+    ['ls -la /home/$LOGNAME/.cache', 'tar czf /tmp/k.tgz /home/$USER/.ssh'],
+    ['du -sh "/home/${USER}/.cache/pip"', 'cp -r /home/$USER/.gnupg /tmp/g'],
+    ['rm -rf /home/$USER/.npm/_cacache', 'rm -rf /home/$USER'],
+    ['mkdir -p /home/$USER/.venvs', 'USER=u/.ssh; cat /home/$USER/x'],
+  ],
+});
