@@ -44,4 +44,14 @@ testHoles({
     ['rm -rf /home/$USER/.npm/_cacache', 'rm -rf /home/$USER'],
     ['mkdir -p /home/$USER/.venvs', 'USER=u/.ssh; cat /home/$USER/x'],
   ],
+  // path-uses-archives.ts tarMembers: `-C DIR` is the folder the names after it are read from, not a folder read
+  'tar -C: the names after it are read from that folder': [
+    ['tar -czf /tmp/src.tgz -C .. proj', 'tar -czf /tmp/h.tgz -C .. .ssh'],
+    ['tar -czvf target/release/deno_src.tar.gz -C .. deno', 'tar -czf /tmp/h.tgz -C ~ .ssh'],
+    ['tar -C .. -czf /tmp/x.tgz proj/src', 'tar -C .. -czf /tmp/x.tgz .'],
+    ['tar --directory=.. -czf /tmp/x.tgz proj', 'tar --directory=.. -czf /tmp/x.tgz .aws'],
+    ['tar czf /tmp/x.tgz -C /home/u proj', 'tar czf /tmp/x.tgz -C /home/u/.ssh .'],
+    ['tar -czf /tmp/x.tgz -C build . -C ../docs .', 'tar -czf /tmp/x.tgz -C build . -C .. ..'],
+    ['tar --create --file /tmp/x.tar --directory .. proj', 'tar --create --file /tmp/x.tar --directory .. .gnupg'],
+  ],
 });
