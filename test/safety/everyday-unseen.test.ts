@@ -54,4 +54,11 @@ testHoles({
     ['tar -czf /tmp/x.tgz -C build . -C ../docs .', 'tar -czf /tmp/x.tgz -C build . -C .. ..'],
     ['tar --create --file /tmp/x.tar --directory .. proj', 'tar --create --file /tmp/x.tar --directory .. .gnupg'],
   ],
+  // shell.ts command: inside `[[ … ]]`, `||`, `&&` and parentheses join tests; the command ends at `]]`
+  '[[ a || b ]] is one test, not a command after ||': [
+    ['[[ "$file" == "a.toml" || "$file" =~ ^crates/.*\\.rs$ ]] && changed=1', '[[ -n "$file" ]] || cat .env.local'],
+    ['[[ $f == a || $f =~ .*\\.rs ]]', '[[ $f == a ]] && cat .env.production'],
+    ['[[ -z "$CI" && ( "$OS" == linux || "$OS" == darwin ) ]] && echo ok', '[[ $(cat ~/.ssh/id_rsa) || -n x ]]'],
+    ['if [[ $a == x || $b =~ \\.env\\.* ]]; then echo y; fi', '[[ -f .env.prod ]] && source .env.prod'],
+  ],
 });
