@@ -61,4 +61,10 @@ testHoles({
     ['[[ -z "$CI" && ( "$OS" == linux || "$OS" == darwin ) ]] && echo ok', '[[ $(cat ~/.ssh/id_rsa) || -n x ]]'],
     ['if [[ $a == x || $b =~ \\.env\\.* ]]; then echo y; fi', '[[ -f .env.prod ]] && source .env.prod'],
   ],
+  // search-patterns.ts splitsSafely: a pattern in one pair of double quotes stays one word, whatever its substitution prints
+  'a quoted grep pattern is a pattern, not a file': [
+    [`golangci-lint version | grep -E "version v?$(head -n 1 .golangci.yml | tr -d '# v')"`, `grep -E "version v?$(head -n 1 .golangci.yml)" .env.local`],
+    ['grep -q "x.$(cat VERSION)" CHANGELOG.md', 'grep -q x.$(cat VERSION) CHANGELOG.md'],
+    ['grep -n "release-$(git describe --tags).*" docs/*.md', 'grep -n "release" $(echo .env.production)'],
+  ],
 });
