@@ -209,9 +209,9 @@ class Parser extends WordReader {
       }
       // inside `[[ … ]]`, `||`, `&&` and parentheses join tests (`[[ $f == a || $f =~ .*\.rs ]]`): the command ends at `]]`
       if (
-        cmd.words.find((w) => !RESERVED_START.has(w.raw))?.raw === '[[' &&
+        (c === '(' || c === ')' || ((c === '&' || c === '|') && this.src[this.pos + 1] === c)) &&
         cmd.words.at(-1)?.raw !== ']]' &&
-        /^(&&|\|\||[()])/.test(this.src.slice(this.pos, this.pos + 2))
+        cmd.words.find((w) => !RESERVED_START.has(w.raw))?.raw === '[['
       ) {
         this.pos += c === '(' || c === ')' ? 1 : 2;
         continue;
