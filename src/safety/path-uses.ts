@@ -1,9 +1,10 @@
 import { type Invocation, programName } from './command.ts';
 import { containerBinds } from './container-cli.ts';
 import { envFileRun } from './env-files.ts';
-import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
 import { type Access, generic, options, type PathUse, use } from './path-access.ts';
+import { extracts, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
 import { gitPathUses } from './path-uses-git.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
@@ -19,7 +20,7 @@ import { venvUses } from './venv-folders.ts';
  * programs whose words say more than "every path read" — downloaders (path-uses-downloads.ts),
  * sort, patch, dd, cp, mv, ln, install (path-uses-transfers.ts), truncate, touch, sed
  * (sed-script.ts), key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts), find,
- * containers, git (path-uses-git.ts), tar, unzip, editors — each read word by word; a virtual
+ * containers, git (path-uses-git.ts), tar (path-uses-archives.ts), unzip, editors — each read word by word; a virtual
  * environment's maker by venv-folders.ts; every other program by path-access.ts generic.
  */
 
@@ -150,20 +151,6 @@ function dd(inv: Invocation): PathUse[] {
   );
 }
 
-/** tar and unzip: `-C dir` / `-d dir` written into when they extract; the rest as any reader. */
-function extracts(dirs: (args: readonly Word[]) => string[] | string | null): (inv: Invocation) => PathUse[] {
-  return (inv) => {
-    const d = dirs(inv.args);
-    const into =
-      d === null
-        ? []
-        : (Array.isArray(d) ? d : [d]).map(
-            (value): PathUse => ({ word: inv.args.find((w) => w.value === value || w.value.endsWith(value)) ?? inv.args[0]!, value, access: 'into' }),
-          );
-    return [...into, ...generic(inv)];
-  };
-}
-
 /** `find <roots> … -delete` removes its roots' contents (without a name test); `-name X -exec cmd` reads what the name selects. */
 function find(inv: Invocation): PathUse[] {
   const uses = generic(inv);
@@ -262,9 +249,9 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   fgrep: grep,
   rgrep: grep,
   find,
-  tar: extracts(tarExtractDirs),
-  gtar: extracts(tarExtractDirs),
-  bsdtar: extracts(tarExtractDirs),
+  tar: tarUses,
+  gtar: tarUses,
+  bsdtar: tarUses,
   unzip: extracts(unzipExtractDir),
   docker: container,
   podman: container,

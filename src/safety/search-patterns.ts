@@ -244,7 +244,28 @@ function wordEdges(pattern: string): string {
   return pattern.replace(/\\[<>]/g, '\\b');
 }
 
-/** Whether the shell hands a word to the program as one word, as written: no unknown expansion, and no glob but in an option (`--include=*.ts` names no file there is). */
+/**
+ * Whether the shell hands a word to the program as one word, as written: no unknown expansion but
+ * inside one pair of double quotes (`"v?$(head -n 1 f)"`), and no glob but in an option
+ * (`--include=*.ts` names no file there is).
+ */
 function splitsSafely(w: Word): boolean {
-  return !w.value.includes(UNKNOWN) && (!w.glob || w.value.startsWith('-'));
+  return (!w.value.includes(UNKNOWN) || oneDoubleQuoted(w.raw)) && (!w.glob || w.value.startsWith('-'));
+}
+
+/** Whether a word as written is one double-quoted string, its `$( … )` read through (`"x.$(cat V)"`): what it expands to is one word. */
+function oneDoubleQuoted(raw: string): boolean {
+  if (raw.length < 2 || raw[0] !== '"' || raw.at(-1) !== '"') return false;
+  let depth = 0;
+  for (let i = 1; i < raw.length - 1; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === '$' && raw[i + 1] === '(') {
+      depth++;
+      i++;
+    } else if (depth && c === '(') depth++;
+    else if (depth && c === ')') depth--;
+    else if (!depth && c === '"') return false;
+  }
+  return depth === 0;
 }

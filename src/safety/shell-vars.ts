@@ -342,9 +342,14 @@ export class ShellVars {
     if (words.slice(3).some((w) => w.glob)) this.globs.add(name);
   }
 
-  /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */
+  /**
+   * The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment;
+   * USER and LOGNAME, unless the line sets them, the name of the user whose home it is (a name, never
+   * a path: `/home/$USER/.m2` is the home's `.m2`, not any folder below /home).
+   */
   known(name: string, inDouble: boolean): string | null {
     if (name === 'HOME') return this.home;
+    if ((name === 'USER' || name === 'LOGNAME') && !this.values.has(name)) return this.home.slice(this.home.lastIndexOf('/') + 1) || null;
     // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
     if (name === 'IFS') return inDouble ? ' ' : SPLIT;
     // bash sets `$0` to what is assigned to BASH_ARGV0 (how `bash -c SCRIPT NAME` is read: command.ts shellScript)

@@ -207,6 +207,15 @@ class Parser extends WordReader {
         this.pos += 2;
         continue;
       }
+      // inside `[[ … ]]`, `||`, `&&` and parentheses join tests (`[[ $f == a || $f =~ .*\.rs ]]`): the command ends at `]]`
+      if (
+        (c === '(' || c === ')' || ((c === '&' || c === '|') && this.src[this.pos + 1] === c)) &&
+        cmd.words.at(-1)?.raw !== ']]' &&
+        cmd.words.find((w) => !RESERVED_START.has(w.raw))?.raw === '[['
+      ) {
+        this.pos += c === '(' || c === ')' ? 1 : 2;
+        continue;
+      }
       if (c === '\n' || c === ';' || c === ')' || c === '#') break;
       if ((c === '&' || c === '|') && !this.src.startsWith('&>', this.pos)) break;
       if (c === '(') {

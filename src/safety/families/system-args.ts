@@ -151,8 +151,8 @@ export function awkInPlaceFiles(args: readonly Word[]): Word[] | null {
 }
 
 /** tar's options that take a value: in a cluster (`-xzf a.tgz`, `xzfC a.tgz dir`) each takes the next word in turn. */
-const TAR_VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'H', 'K', 'L', 'N', 'V', 'g', 'I']);
-const TAR_LONG_VALUED = new Set([
+export const TAR_VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'H', 'K', 'L', 'N', 'V', 'g', 'I']);
+export const TAR_LONG_VALUED = new Set([
   '--file',
   '--directory',
   '--files-from',
