@@ -116,3 +116,36 @@ export function gzipDecodes(program: string, args: readonly Word[]): Decoding | 
     }
   };
 }
+
+/** ROT13: each ASCII letter moved 13 places (`tr A-Za-z N-ZA-Mn-za-m`); other characters kept. */
+function rot13(text: string): string {
+  return text.replace(/[A-Za-z]/g, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+const kept: Decoding = (text) => text;
+
+/**
+ * The decodings interpreter code asks for by name (`Buffer.from(s, 'hex')`, `codecs.decode(s,
+ * 'rot13')`, families/interpreter-syntax.ts), the same as the shell's decoders above: base64 as
+ * the languages read it (a character outside the alphabet skipped), hex, rot13; a text encoding
+ * (`utf8`, `latin1`…) keeps the text.
+ */
+const NAMED: Record<string, Decoding> = {
+  base64: (text) => base64Decoded(text, true),
+  base64url: (text) => base64Decoded(text, true, true),
+  hex: hexDecoded,
+  rot13,
+  utf8: kept,
+  ascii: kept,
+  latin1: kept,
+  binary: kept,
+};
+
+/** The decoding a codec name stands for (case, `-`, `_` and a `_codec` suffix ignored: `rot_13`, `hex_codec`, `UTF-8`); null for one the guard does not read. */
+export function namedDecoding(name: string): Decoding | null {
+  const key = name.toLowerCase().replace(/[-_]|codec$/g, '');
+  return NAMED[key] ?? null;
+}

@@ -1,0 +1,59 @@
+import { testHoles } from './context.ts';
+
+/**
+ * Text an interpreter one-liner decodes from a literal and then runs: [an everyday command, its
+ * dangerous neighbour]. `cm0gLXJmIH4=` is base64 for `rm -rf ~`, `ZWNobyBoaQ==` for `echo hi`,
+ * `726d202d7266207e` hex for `rm -rf ~`. The context is context.ts's: the project /home/u/proj on
+ * main, home /home/u.
+ */
+testHoles({
+  // interpreter-syntax.ts ATOMS: a decoding call of literal text is that text decoded (decoders.ts)
+  'a one-liner that decodes a base64 literal and runs it runs the decoding': [
+    ['python3 -c \'import base64;print(base64.b64decode("aGk="))\'', 'python3 -c \'import base64,os;os.system(base64.b64decode("cm0gLXJmIH4=").decode())\''],
+    [
+      'python3 -c \'import base64,os;os.system(base64.b64decode("ZWNobyBoaQ==").decode())\'',
+      'python3 -c \'import base64,subprocess;subprocess.run(base64.b64decode(b"cm0gLXJmIH4=").decode("utf-8"),shell=True)\'',
+    ],
+    [
+      'python3 -c \'from base64 import b64decode;import os;os.system(b64decode("ZWNobyBoaQ==").decode())\'',
+      'python3 -c \'from base64 import b64decode;import os;os.system(b64decode("cm0gLXJmIH4=").decode())\'',
+    ],
+    [
+      'python3 -c \'import base64,os;c=base64.b64decode("ZWNobyBoaQ==").decode();os.system(c)\'',
+      'python3 -c \'import base64,os;c=base64.b64decode("cm0gLXJmIH4=").decode();os.system(c)\'',
+    ],
+    [
+      'node -e \'console.log(Buffer.from("aGk=","base64").toString())\'',
+      'node -e \'require("child_process").execSync(Buffer.from("cm0gLXJmIH4=","base64").toString())\'',
+    ],
+    [
+      'node -e \'require("child_process").execSync(Buffer.from("ZWNobyBoaQ==","base64").toString("utf8"))\'',
+      'node -e \'require("child_process").execSync(atob("cm0gLXJmIH4="))\'',
+    ],
+    ['php -r \'echo base64_decode("aGk=");\'', 'php -r \'shell_exec(base64_decode("cm0gLXJmIH4="));\''],
+    ['ruby -rbase64 -e \'puts Base64.decode64("aGk=")\'', 'ruby -rbase64 -e \'system(Base64.decode64("cm0gLXJmIH4="))\''],
+    ['perl -MMIME::Base64 -e \'print decode_base64("aGk=")\'', 'perl -MMIME::Base64 -e \'system(decode_base64("cm0gLXJmIH4="))\''],
+  ],
+  'a one-liner that decodes hex or rot13 and runs it runs the decoding': [
+    ['python3 -c \'print(bytes.fromhex("6869").decode())\'', 'python3 -c \'import os;os.system(bytes.fromhex("726d202d7266207e").decode())\''],
+    [
+      'python3 -c \'import binascii;print(binascii.unhexlify("6869"))\'',
+      'python3 -c \'import binascii,os;os.system(binascii.unhexlify("726d202d7266207e").decode())\'',
+    ],
+    [
+      'node -e \'console.log(Buffer.from("6869","hex").toString())\'',
+      'node -e \'require("child_process").execSync(Buffer.from("726d202d7266207e","hex").toString())\'',
+    ],
+    ['php -r \'echo hex2bin("6869");\'', 'php -r \'system(hex2bin("726d202d7266207e"));\''],
+    ['python3 -c \'import codecs;print(codecs.decode("uv","rot13"))\'', 'python3 -c \'import codecs,os;os.system(codecs.decode("ez -es ~","rot13"))\''],
+    ['php -r \'echo str_rot13("uv");\'', 'php -r \'system(str_rot13("ez -es ~"));\''],
+  ],
+  // the `code` calls read their decoded argument as code of the same language
+  'code decoded and run as code is read as the one-liner it is': [
+    [
+      'python3 -c \'import base64;print(base64.b64decode("cHJpbnQoMSk="))\'',
+      'python3 -c \'import base64;exec(base64.b64decode("aW1wb3J0IG9zO29zLnN5c3RlbSgncm0gLXJmIH4nKQ=="))\'',
+    ],
+    ['node -e \'console.log(atob("aGk="))\'', 'node -e \'eval(atob("cmVxdWlyZSgiY2hpbGRfcHJvY2VzcyIpLmV4ZWNTeW5jKCJybSAtcmYgfiIp"))\''],
+  ],
+});
