@@ -48,6 +48,22 @@ testHoles({
     ['python3 -c \'import codecs;print(codecs.decode("uv","rot13"))\'', 'python3 -c \'import codecs,os;os.system(codecs.decode("ez -es ~","rot13"))\''],
     ['php -r \'echo str_rot13("uv");\'', 'php -r \'system(str_rot13("ez -es ~"));\''],
   ],
+  // text-filters.ts trPasses: the shapes tr takes that a rot13, a case change or a deletion is written in
+  'text turned back by tr and piped into a shell is that text run': [
+    ["echo 'hi' | tr '[:lower:]' '[:upper:]'", "echo 'RM -RF ~' | tr '[:upper:]' '[:lower:]' | sh"],
+    ["echo 'uv' | tr '[a-z]' '[n-za-m]'", "echo 'ez -es ~' | tr '[a-z]' '[n-za-m]' | sh"],
+    ["printf 'a,b' | tr -d ,", "echo 'rxm -rf ~' | tr -d x | sh"],
+    ["echo 'a  b' | tr -s ' '", "echo 'rm -rf x~' | tr -d 'x' | bash"],
+    ["echo 'abc' | tr abc xy", "echo 'qm -qf ~' | tr qz r | sh"],
+  ],
+  // expand.ts ifsMarked / ifsFields: an unquoted expansion, and what read sets, split by the IFS the line set
+  'a value split by the IFS the line set runs the words it splits into': [
+    ['IFS=,; c="a,b"; echo $c', 'IFS=,; c="rm,-rf,/home/u"; $c'],
+    ['IFS=, read -r a b <<< "x,y"; echo $a', 'IFS=: read -r a b <<< "rm:-rf /etc"; $a $b'],
+    ['IFS=:; read -r a b <<< "x:y"; echo "$b"', 'IFS=:; read -r a b <<< "rm:/etc"; $a -rf $b'],
+    ['IFS=,; c="npm,test"; $c', 'IFS=,; c="npm,publish"; $c'],
+    ['IFS=/; p="usr/local"; echo $p', 'IFS=.; c="rm.-rf./etc"; $c'],
+  ],
   // the `code` calls read their decoded argument as code of the same language
   'code decoded and run as code is read as the one-liner it is': [
     [
