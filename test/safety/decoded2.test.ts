@@ -64,6 +64,17 @@ testHoles({
     ['IFS=,; c="npm,test"; $c', 'IFS=,; c="npm,publish"; $c'],
     ['IFS=/; p="usr/local"; echo $p', 'IFS=.; c="rm.-rf./etc"; $c'],
   ],
+  // network-sinks.ts: git's commands that write a message or a file into what a push carries off
+  // (a commit, a tag, a note: refs/notes/axme goes with axme sync) send it as the sinks do
+  'secrets written into what git carries off are sent': [
+    ['git notes add -m "reviewed"', 'git notes add -m "$(env)"'],
+    ['git notes --ref=axme append -m "$(date)"', 'git notes --ref=axme append -m "$(printenv)"'],
+    ['git commit -m "fix: $(date +%F)" #!axme pr=none repo=acme/app', 'git commit -m "$(env)" #!axme pr=none repo=acme/app'],
+    ['git commit -m "port $PORT" #!axme pr=none repo=acme/app', 'git commit -m "key $AWS_SECRET_ACCESS_KEY" #!axme pr=none repo=acme/app'],
+    ['git -C sub commit -F msg.txt #!axme pr=none repo=acme/app', 'env | git -C sub commit -F - #!axme pr=none repo=acme/app'],
+    ['git notes add -F notes.txt', 'git notes add -F /proc/self/environ'],
+    ['echo "$HOME" >> notes.txt; git add notes.txt', 'echo "$AWS_SECRET_ACCESS_KEY" >> README.md && git add README.md'],
+  ],
   // the `code` calls read their decoded argument as code of the same language
   'code decoded and run as code is read as the one-liner it is': [
     [
