@@ -35,6 +35,9 @@ testHoles({
     ['perl -MMIME::Base64 -e \'print decode_base64("aGk=")\'', 'perl -MMIME::Base64 -e \'system(decode_base64("cm0gLXJmIH4="))\''],
   ],
   'a one-liner that decodes hex or rot13 and runs it runs the decoding': [
+    ['perl -e \'print pack("H*", "6869")\'', 'perl -e \'system(pack("H*", "726d202d7266207e"))\''],
+    // `cat .env.local` in base64: the protected-path rules judge the decoded command
+    ['ruby -rbase64 -e \'system(Base64.decode64("ZWNobyBoaQ=="))\'', 'ruby -rbase64 -e \'system(Base64.decode64("Y2F0IC5lbnYubG9jYWw="))\''],
     ['python3 -c \'print(bytes.fromhex("6869").decode())\'', 'python3 -c \'import os;os.system(bytes.fromhex("726d202d7266207e").decode())\''],
     [
       'python3 -c \'import binascii;print(binascii.unhexlify("6869"))\'',
