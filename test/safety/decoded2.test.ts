@@ -1,10 +1,11 @@
 import { testHoles } from './context.ts';
 
 /**
- * Text an interpreter one-liner decodes from a literal and then runs: [an everyday command, its
- * dangerous neighbour]. `cm0gLXJmIH4=` is base64 for `rm -rf ~`, `ZWNobyBoaQ==` for `echo hi`,
- * `726d202d7266207e` hex for `rm -rf ~`. The context is context.ts's: the project /home/u/proj on
- * main, home /home/u.
+ * Text decoded before it runs — by an interpreter one-liner from a literal, by tr in a pipeline,
+ * by the IFS a line sets — and secrets written into what git carries off: [an everyday command,
+ * its dangerous neighbour]. `cm0gLXJmIH4=` is base64 for `rm -rf ~`, `ZWNobyBoaQ==` for `echo
+ * hi`, `726d202d7266207e` hex for `rm -rf ~`. The context is context.ts's: the project
+ * /home/u/proj on main, home /home/u.
  */
 testHoles({
   // interpreter-syntax.ts ATOMS: a decoding call of literal text is that text decoded (decoders.ts)
