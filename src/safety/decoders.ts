@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type { Word } from './syntax.ts';
 
 /**
@@ -102,19 +102,25 @@ export function xxdDecodes(args: readonly Word[]): Decoding | null {
   return reverse && plain ? hexDecoded : null;
 }
 
+/** A compressed stream (its bytes as asBytes carries them) decompressed, or null when it is not one or grows past MAX_DECODED. */
+function decompressed(inflate: typeof gunzipSync): Decoding {
+  return (text) => {
+    try {
+      return asText(inflate(asBytes(text), { maxOutputLength: MAX_DECODED }));
+    } catch {
+      return null;
+    }
+  };
+}
+const gunzipped = decompressed(gunzipSync);
+
 /** `gunzip`, `zcat`, `gzip -d` (`-dc`, `--decompress`) reading stdin: the gzip stream decompressed. */
 export function gzipDecodes(program: string, args: readonly Word[]): Decoding | null {
   const { flags, operand } = flagsOf(args, /^-S$|^--suffix$/);
   if (operand) return null;
   const decompress = program === 'gunzip' || program === 'zcat' || flags.has('d') || flags.has('--decompress') || flags.has('--uncompress');
   if (!decompress) return null;
-  return (text) => {
-    try {
-      return asText(gunzipSync(asBytes(text), { maxOutputLength: MAX_DECODED }));
-    } catch {
-      return null;
-    }
-  };
+  return gunzipped;
 }
 
 /** ROT13: each ASCII letter moved 13 places (`tr A-Za-z N-ZA-Mn-za-m`); other characters kept. */
@@ -130,7 +136,8 @@ const kept: Decoding = (text) => text;
 /**
  * The decodings interpreter code asks for by name (`Buffer.from(s, 'hex')`, `codecs.decode(s,
  * 'rot13')`, families/interpreter-syntax.ts), the same as the shell's decoders above: base64 as
- * the languages read it (a character outside the alphabet skipped), hex, rot13; a text encoding
+ * the languages read it (a character outside the alphabet skipped), hex, rot13, the gzip, zlib
+ * and raw deflate streams (`gzip.decompress`, `zlib.decompress`, `gzinflate`); a text encoding
  * (`utf8`, `latin1`…) keeps the text.
  */
 const NAMED: Record<string, Decoding> = {
@@ -138,6 +145,9 @@ const NAMED: Record<string, Decoding> = {
   base64url: (text) => base64Decoded(text, true, true),
   hex: hexDecoded,
   rot13,
+  gzip: gunzipped,
+  zlib: decompressed(inflateSync),
+  deflate: decompressed(inflateRawSync),
   utf8: kept,
   ascii: kept,
   latin1: kept,

@@ -79,6 +79,18 @@ testHoles({
     ['git notes add -F notes.txt', 'git notes add -F /proc/self/environ'],
     ['echo "$HOME" >> notes.txt; git add notes.txt', 'echo "$AWS_SECRET_ACCESS_KEY" >> README.md && git add README.md'],
   ],
+  // decoders.ts NAMED: the compressions the shell's gunzip reads, as the languages name them
+  'a one-liner that decompresses a decoded literal and runs it runs the decompression': [
+    [
+      'python3 -c \'import zlib,base64;exec(zlib.decompress(base64.b64decode("eJwrKMrMK9Ew1AQADhUCsA==")))\'',
+      'python3 -c \'import zlib,base64;exec(zlib.decompress(base64.b64decode("eJzLzC3ILypRyC+2zi/WK64sLknN1VAvylXQLUpTqFPXBAC7BArP")))\'',
+    ],
+    ['php -r \'echo gzinflate(base64_decode("S03OyFfIyAQA"));\'', 'php -r \'system(gzinflate(base64_decode("K8pV0C1KU6gDAA==")));\''],
+    [
+      'python3 -c \'import gzip,base64;print(gzip.decompress(base64.b64decode("H4sIAP9mDWsC/yvKVdAtSlOoAwA+LZ7wCAAAAA==")))\'',
+      'python3 -c \'import gzip,base64,os;os.system(gzip.decompress(base64.b64decode("H4sIAP9mDWsC/yvKVdAtSlOoAwA+LZ7wCAAAAA==")).decode())\'',
+    ],
+  ],
   // the `code` calls read their decoded argument as code of the same language
   'code decoded and run as code is read as the one-liner it is': [
     [

@@ -95,6 +95,8 @@ export const ATOMS: Record<Lang, Atom[]> = {
     atom(`(?:base64\\.)?urlsafe_b64decode\\b`, decoding('base64url')),
     atom(`(?:bytes|bytearray)\\.fromhex\\b|binascii\\.(?:unhexlify|a2b_hex)\\b`, decoding('hex')),
     atom(`codecs\\.decode\\b`, 'codec'),
+    atom(`zlib\\.decompress\\b`, decoding('zlib')),
+    atom(`gzip\\.decompress\\b`, decoding('gzip')),
   ],
   js: [
     atom(
@@ -105,6 +107,9 @@ export const ATOMS: Record<Lang, Atom[]> = {
     atom(`String\\b`, 'same'),
     atom(`(?:globalThis\\.|window\\.)?atob\\b`, decoding('base64')),
     atom(`Buffer\\.from\\b`, 'codec'),
+    atom(`(?:zlib\\.)?(?:gunzipSync|unzipSync)\\b`, decoding('gzip')),
+    atom(`(?:zlib\\.)?inflateSync\\b`, decoding('zlib')),
+    atom(`(?:zlib\\.)?inflateRawSync\\b`, decoding('deflate')),
   ],
   perl: [
     atom(`\\$ENV\\s*\\{\\s*['"]?HOME['"]?\\s*\\}`, 'home'),
@@ -119,12 +124,17 @@ export const ATOMS: Record<Lang, Atom[]> = {
     atom(`File\\.join\\b|Pathname(?:\\.new)?\\b`, 'join'),
     atom(`Base64\\.(?:decode64|strict_decode64)\\b`, decoding('base64')),
     atom(`Base64\\.urlsafe_decode64\\b`, decoding('base64url')),
+    atom(`Zlib::Inflate\\.inflate\\b|Zlib\\.inflate\\b`, decoding('zlib')),
+    atom(`Zlib\\.gunzip\\b`, decoding('gzip')),
   ],
   php: [
     atom(`getenv\\s*\\(${HOME_KEY}\\)|\\$_(?:SERVER|ENV)\\s*\\[${HOME_KEY}\\]`, 'home'),
     atom(`base64_decode\\b`, decoding('base64')),
     atom(`hex2bin\\b`, decoding('hex')),
     atom(`str_rot13\\b`, decoding('rot13')),
+    atom(`gzinflate\\b`, decoding('deflate')),
+    atom(`gzuncompress\\b`, decoding('zlib')),
+    atom(`gzdecode\\b`, decoding('gzip')),
   ],
   lua: [atom(`os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home')],
   awk: [atom(`ENVIRON\\s*\\[\\s*"HOME"\\s*\\]`, 'home')],
