@@ -91,6 +91,17 @@ testHoles({
       'python3 -c \'import gzip,base64,os;os.system(gzip.decompress(base64.b64decode("H4sIAP9mDWsC/yvKVdAtSlOoAwA+LZ7wCAAAAA==")).decode())\'',
     ],
   ],
+  // interpreter-prints.ts: what a one-liner prints of literals is the text a later stage reads
+  'a one-liner that prints a decoded literal into a shell runs it': [
+    ['python3 -c \'print("hi")\' | sh', 'python3 -c \'print("rm -rf ~")\' | sh'],
+    [
+      'python3 -c \'import base64;print(base64.b64decode("ZWNobyBoaQ==").decode())\' | sh',
+      'python3 -c \'import base64;print(base64.b64decode("cm0gLXJmIH4=").decode())\' | sh',
+    ],
+    ['node -e \'console.log(atob("aGk="))\' | grep h', 'node -e \'console.log(atob("cm0gLXJmIH4="))\' | sh'],
+    ['perl -e \'print "echo hi\\n"\' | bash', 'perl -MMIME::Base64 -e \'print decode_base64("cm0gLXJmIH4=")\' | bash'],
+    ['ruby -e \'puts "ez -es ~".tr("a-z", "n-za-m")\' | tr a-z n-za-m | sh', 'ruby -e \'puts "rm -rf ~"\' | sh'],
+  ],
   // the `code` calls read their decoded argument as code of the same language
   'code decoded and run as code is read as the one-liner it is': [
     [
