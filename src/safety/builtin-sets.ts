@@ -1,4 +1,5 @@
-import { fedByItself, ifsFields, printedBy, SPLIT, staticOutput, UNKNOWN } from './expand.ts';
+import { fedByItself, printedBy, SPLIT, staticOutput, UNKNOWN } from './expand.ts';
+import { ifsFields } from './ifs-fields.ts';
 import type { SimpleCommand } from './syntax.ts';
 
 /**

@@ -8,7 +8,8 @@
  */
 
 import { builtinSets } from './builtin-sets.ts';
-import { ifsMarked, loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
+import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
+import { ifsMarked } from './ifs-fields.ts';
 import { inputScripts, stageBefore } from './read-input.ts';
 import { ShellAliases } from './shell-aliases.ts';
 import { ASSIGNMENT, type Script, type SimpleCommand, type Word } from './syntax.ts';
