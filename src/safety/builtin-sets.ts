@@ -1,4 +1,5 @@
 import { fedByItself, printedBy, SPLIT, staticOutput, UNKNOWN } from './expand.ts';
+import { ifsFields } from './ifs-fields.ts';
 import type { SimpleCommand } from './syntax.ts';
 
 /**
@@ -29,9 +30,10 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * What the builtin at `cmd.words[at]` sets; `feeder`, the stage before it in its pipeline when
- * there is one. Empty for any other command, and for a builtin with no name to set.
+ * there is one; `lineIfs`, the IFS the command line set before it (undefined: none), which an
+ * `IFS=…` of its own overrides. Empty for any other command, and for a builtin with no name to set.
  */
-export function builtinSets(cmd: SimpleCommand, at: number, feeder: SimpleCommand | undefined): BuiltinSet[] {
+export function builtinSets(cmd: SimpleCommand, at: number, feeder: SimpleCommand | undefined, lineIfs?: string): BuiltinSet[] {
   const setter = cmd.words[at]?.value ?? '';
   const valued = Object.hasOwn(SETTERS, setter) ? SETTERS[setter]! : null;
   if (!valued) return [];
@@ -68,12 +70,16 @@ export function builtinSets(cmd: SimpleCommand, at: number, feeder: SimpleComman
     const array = options.get('-a');
     const names = array === undefined ? (operands.length ? operands : ['REPLY']) : [array];
     if (!names.every((n) => NAME.test(n))) return [];
-    const line = text === null ? null : readLine(text, delimiter, flags.has('-r'), cmd);
+    const line = text === null ? null : readLine(text, delimiter, flags.has('-r'));
+    // `IFS=, read a b`: the IFS of its own, else the line's
+    const own = cmd.words.slice(0, at).findLast((w) => w.value.startsWith('IFS='));
+    const ifs = own ? own.value.slice(4) : lineIfs;
     if (array !== undefined) {
-      const elements = line === null ? null : line.split(/[ \t\n]+/).filter(Boolean);
+      const elements = line === null ? null : ifsFields(line, ifs).filter(Boolean);
       return [{ name: array, value: elements ? (elements[0] ?? '') : UNKNOWN, ...(elements ? { elements } : {}) }];
     }
-    return names.map((name, k) => ({ name, value: line === null ? UNKNOWN : fieldOf(line, k, names.length) }));
+    const fields = line === null ? null : ifsFields(line, ifs, names.length);
+    return names.map((name, k) => ({ name, value: fields === null ? UNKNOWN : (fields[k] ?? '') }));
   }
   const name = operands[0] ?? 'MAPFILE';
   if (!NAME.test(name)) return [];
@@ -91,17 +97,9 @@ function inputText(cmd: SimpleCommand, feeder: SimpleCommand | undefined): strin
   return input ? fedByItself(input) : null;
 }
 
-/** The line `read` takes: up to the delimiter, its backslashes read unless `-r`, the blanks around it trimmed unless IFS is set empty before it. */
-function readLine(text: string, delimiter: string, raw: boolean, cmd: SimpleCommand): string {
+/** The line `read` takes: up to the delimiter, its backslashes read unless `-r` (ifsFields splits it). */
+function readLine(text: string, delimiter: string, raw: boolean): string {
   const end = text.indexOf(delimiter);
-  let line = end < 0 ? text : text.slice(0, end);
-  if (!raw) line = line.replace(/\\(.)/g, '$1');
-  return cmd.words.some((w) => w.value === 'IFS=') ? line : line.trim();
-}
-
-/** The `k`-th of `n` names' part of a line: one word each, the last name the rest. */
-function fieldOf(line: string, k: number, n: number): string {
-  if (n === 1) return line;
-  const parts = line.split(/[ \t]+/);
-  return k < n - 1 ? (parts[k] ?? '') : parts.slice(k).join(' ');
+  const line = end < 0 ? text : text.slice(0, end);
+  return raw ? line : line.replace(/\\(.)/g, '$1');
 }

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import type { Word } from './syntax.ts';
 
 /**
@@ -102,17 +102,60 @@ export function xxdDecodes(args: readonly Word[]): Decoding | null {
   return reverse && plain ? hexDecoded : null;
 }
 
+/** A compressed stream (its bytes as asBytes carries them) decompressed, or null when it is not one or grows past MAX_DECODED. */
+function decompressed(inflate: typeof gunzipSync): Decoding {
+  return (text) => {
+    try {
+      return asText(inflate(asBytes(text), { maxOutputLength: MAX_DECODED }));
+    } catch {
+      return null;
+    }
+  };
+}
+const gunzipped = decompressed(gunzipSync);
+
 /** `gunzip`, `zcat`, `gzip -d` (`-dc`, `--decompress`) reading stdin: the gzip stream decompressed. */
 export function gzipDecodes(program: string, args: readonly Word[]): Decoding | null {
   const { flags, operand } = flagsOf(args, /^-S$|^--suffix$/);
   if (operand) return null;
   const decompress = program === 'gunzip' || program === 'zcat' || flags.has('d') || flags.has('--decompress') || flags.has('--uncompress');
   if (!decompress) return null;
-  return (text) => {
-    try {
-      return asText(gunzipSync(asBytes(text), { maxOutputLength: MAX_DECODED }));
-    } catch {
-      return null;
-    }
-  };
+  return gunzipped;
+}
+
+/** ROT13: each ASCII letter moved 13 places (`tr A-Za-z N-ZA-Mn-za-m`); other characters kept. */
+function rot13(text: string): string {
+  return text.replace(/[A-Za-z]/g, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+const kept: Decoding = (text) => text;
+
+/**
+ * The decodings interpreter code asks for by name (`Buffer.from(s, 'hex')`, `codecs.decode(s,
+ * 'rot13')`, families/interpreter-syntax.ts), the same as the shell's decoders above: base64 as
+ * the languages read it (a character outside the alphabet skipped), hex, rot13, the gzip, zlib
+ * and raw deflate streams (`gzip.decompress`, `zlib.decompress`, `gzinflate`); a text encoding
+ * (`utf8`, `latin1`…) keeps the text.
+ */
+const NAMED: Record<string, Decoding> = {
+  base64: (text) => base64Decoded(text, true),
+  base64url: (text) => base64Decoded(text, true, true),
+  hex: hexDecoded,
+  rot13,
+  gzip: gunzipped,
+  zlib: decompressed(inflateSync),
+  deflate: decompressed(inflateRawSync),
+  utf8: kept,
+  ascii: kept,
+  latin1: kept,
+  binary: kept,
+};
+
+/** The decoding a codec name stands for (case, `-`, `_` and a `_codec` suffix ignored: `rot_13`, `hex_codec`, `UTF-8`); null for one the guard does not read. */
+export function namedDecoding(name: string): Decoding | null {
+  const key = name.toLowerCase().replace(/[-_]|codec$/g, '');
+  return NAMED[key] ?? null;
 }

@@ -4,6 +4,7 @@ import { argvOf, runsFedText } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
 import { printedBy } from './expand.ts';
 import { xargsBranchDelete } from './families/git-branch-listings.ts';
+import { interpreterPrints } from './families/interpreter.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { pathUses } from './path-uses.ts';
@@ -28,6 +29,9 @@ import { type Passing, passing } from './text-filters.ts';
 export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
   if (input && (!inv || inv.program === 'cat' || inv.program === 'tee')) return input;
+  // `python3 -c 'print("…")'`: what a one-liner prints of literals (families/interpreter.ts)
+  const printed = inv && !inv.via.includes('xargs') ? interpreterPrints(inv) : null;
+  if (printed !== null) return printed;
   // `xargs echo` prints the words it reads (text-filters.ts), not its own alone
   if ((inv?.program !== 'echo' && inv?.program !== 'printf') || inv.via.includes('xargs')) return null;
   const args = inv.args.map((a) => a.value);

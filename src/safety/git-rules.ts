@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { GIT_LONG_OPTIONS } from './git-long-options.ts';
+import { GIT_LONG_OPTIONS, GIT_VALUED_GLOBAL } from './git-long-options.ts';
 import { movedRemote } from './git-remote-moves.ts';
 import {
   EXEC_PATH_REASON,
@@ -72,8 +72,6 @@ export interface GitContext {
   exempt: boolean;
 }
 
-const VALUED_GLOBAL = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds']);
-
 /** Reads git's global options and alias definitions (`-c alias.x=…`, or from the environment); null when no subcommand follows. */
 export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | null {
   const a = inv.args.map((w) => w.value);
@@ -89,7 +87,7 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     const [name, inline] = v.startsWith('--') && eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [v, undefined];
     // `git --exec-path` prints where git's helpers are and exits; `--exec-path=DIR` runs them from DIR
     if (name === '--exec-path' && inline === undefined) return null;
-    if (!VALUED_GLOBAL.has(name)) {
+    if (!GIT_VALUED_GLOBAL.has(name)) {
       i++;
       continue;
     }

@@ -10,6 +10,7 @@
 
 import { builtinSets } from './builtin-sets.ts';
 import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
+import { ifsMarked } from './ifs-fields.ts';
 import { inputScripts, stageBefore } from './read-input.ts';
 import { ShellAliases } from './shell-aliases.ts';
 import { POSITIONAL, positionalWords, setPositionals, shiftPositionals } from './shell-positionals.ts';
@@ -173,7 +174,7 @@ export class ShellVars {
         }
       }
       // what it sets, as `NAME=value` is (`read v <<< "…"`, `printf -v v '%s' x`): known where the command line tells the input
-      for (const set of builtinSets(cmd, at, reads ? stageBefore(cmd, before) : undefined)) {
+      for (const set of builtinSets(cmd, at, reads ? stageBefore(cmd, before) : undefined, this.values.get('IFS'))) {
         const name = this.target(set.name);
         (cmd.assigns ??= []).push(`${name}=${set.value}`);
         // a later stage of a pipeline runs in a subshell: what it sets is gone after it (`v=/; echo x | read v` leaves v /)
@@ -355,8 +356,8 @@ export class ShellVars {
     // bash sets `$0` to what is assigned to BASH_ARGV0 (how `bash -c SCRIPT NAME` is read: command.ts shellScript)
     const v = this.values.get(name === '0' ? 'BASH_ARGV0' : this.target(name));
     if (v === undefined) return null;
-    // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
-    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
+    // unquoted, a value splits into words by IFS: `c="npm publish"; $c` runs npm, so does `IFS=,; c="npm,publish"; $c`
+    return inDouble ? v : ifsMarked(v, this.values.get('IFS'));
   }
 
   /**

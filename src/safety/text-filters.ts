@@ -75,10 +75,47 @@ function cutPasses(args: readonly Word[]): Passing {
   return list.length === 1 && list[0] === '1-' && !files.length ? 'kept' : null;
 }
 
-/** A `tr` set of literal characters and ranges (`a-z`), spelled out; null for classes, escapes or a range backwards. */
+/** The classes a `tr` set may name (`[:upper:]`), spelled out in tr's order. */
+const TR_CLASSES: Record<string, string> = {
+  lower: 'abcdefghijklmnopqrstuvwxyz',
+  upper: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  digit: '0123456789',
+  blank: ' \t',
+  space: ' \t\n\v\f\r',
+};
+TR_CLASSES.alpha = TR_CLASSES.upper! + TR_CLASSES.lower;
+TR_CLASSES.alnum = TR_CLASSES.digit! + TR_CLASSES.alpha;
+const TR_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', '\\': '\\' };
+
+/**
+ * A `tr` set spelled out: literal characters, ranges (`a-z`), the classes above (`[:lower:]`),
+ * the escapes `\n`, `\t`, `\\`, `\NNN`; a bracket is itself (`[a-z]` maps `[` to what stands
+ * there in the other set, as GNU tr does). Null for `[=c=]`, `[c*n]`, another class or escape, or
+ * a range backwards.
+ */
 function trSet(set: string): string | null {
-  if (/[\\[\]]/.test(set)) return null;
-  const chars = [...set];
+  if (/\[[=.]|\[[^\]]\*/.test(set)) return null;
+  const chars: string[] = [];
+  for (let i = 0; i < set.length; ) {
+    const cls = /^\[:(\w+):\]/.exec(set.slice(i));
+    if (cls) {
+      const spelled = TR_CLASSES[cls[1]!];
+      if (spelled === undefined) return null;
+      chars.push(...spelled);
+      i += cls[0].length;
+      continue;
+    }
+    if (set[i] === '\\' && i + 1 < set.length) {
+      const octal = /^[0-7]{1,3}/.exec(set.slice(i + 1));
+      const c = octal ? String.fromCharCode(parseInt(octal[0], 8)) : TR_ESCAPES[set[i + 1]!];
+      if (c === undefined) return null;
+      chars.push(c);
+      i += 1 + (octal ? octal[0].length : 1);
+      continue;
+    }
+    chars.push(String.fromCodePoint(set.codePointAt(i)!));
+    i += chars.at(-1)!.length;
+  }
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     const from = chars[i]!;
@@ -92,16 +129,29 @@ function trSet(set: string): string | null {
   return out;
 }
 
-/** `tr SET1 SET2` of literal sets and ranges of one length (`tr A-Za-z N-ZA-Mn-za-m`): each character mapped; `tr a a` keeps the text. */
+/**
+ * `tr SET1 SET2` (`tr A-Za-z N-ZA-Mn-za-m`, `tr '[:upper:]' '[:lower:]'`): each character mapped,
+ * SET2 stretched by its last character where it is shorter (GNU tr); `tr a a` keeps the text;
+ * `tr -d SET` deletes its characters, `tr -s SET` squeezes their runs. Null for `-c` and for
+ * sets it does not spell out.
+ */
 function trPasses(args: readonly Word[]): Passing {
   const values = args.map((a) => a.value);
+  const flag = values.length === 2 && /^-[ds]$/.test(values[0]!) ? values[0]! : null;
+  if (flag) {
+    const set = trSet(values[1]!);
+    if (set === null) return null;
+    const chars = new Set(set);
+    if (flag === '-d') return (text) => [...text].filter((c) => !chars.has(c)).join('');
+    return (text) => [...text].filter((c, i, all) => !(chars.has(c) && all[i - 1] === c)).join('');
+  }
   if (values.length !== 2 || values.some((v) => v.startsWith('-'))) return null;
   const [from, to] = values.map(trSet) as [string | null, string | null];
-  if (from === null || to === null || [...from].length !== [...to].length) return null;
+  if (from === null || to === null || !to.length) return null;
   if (from === to) return 'kept';
   const map = new Map<string, string>();
   const target = [...to];
-  [...from].forEach((c, i) => map.set(c, target[i]!));
+  [...from].forEach((c, i) => map.set(c, target[Math.min(i, target.length - 1)]!));
   return (text) => [...text].map((c) => map.get(c) ?? c).join('');
 }
 

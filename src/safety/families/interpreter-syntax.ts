@@ -1,3 +1,4 @@
+import { type Decoding, namedDecoding } from '../decoders.ts';
 import type { Lang } from './interpreter-argv.ts';
 
 /**
@@ -63,14 +64,23 @@ export const CONCAT: Record<Lang, RegExp> = {
   julia: /\*(?![*=])/y,
 };
 
-type Atom = [RegExp, 'home' | 'expand' | 'join' | 'same'];
-const atom = (re: string, how: Atom[1]): Atom => [new RegExp(re, 'y'), how];
+/**
+ * How an atom's value follows from its literal arguments: see ATOMS; a decoding is of its first
+ * argument, `codec` decodes the first by the codec the second names (none: the text as it is),
+ * `pack` is perl's `pack("H*", HEX)`.
+ */
+export type How = 'home' | 'expand' | 'join' | 'same' | 'codec' | 'pack' | Decoding;
+type Atom = [RegExp, How];
+const atom = (re: string, how: How): Atom => [new RegExp(re, 'y'), how];
 const HOME_KEY = `\\s*['"]HOME['"]\\s*`;
+const decoding = (name: string): Decoding => namedDecoding(name)!;
 
 /**
  * The expressions read as values: the home folder (`'home'`), and calls whose value follows from
- * their literal arguments — `~` expanded (`'expand'`), paths joined (`'join'`), or the argument
- * itself (`'same'`). Checked in order: `Path.home()` before `Path(...)`.
+ * their literal arguments — `~` expanded (`'expand'`), paths joined (`'join'`), the argument
+ * itself (`'same'`), or the argument decoded (base64, hex, rot13: `base64.b64decode("…")`,
+ * `Buffer.from("…", "hex")`, `atob("…")`, decoders.ts). Checked in order: `Path.home()` before
+ * `Path(...)`.
  */
 export const ATOMS: Record<Lang, Atom[]> = {
   python: [
@@ -81,6 +91,12 @@ export const ATOMS: Record<Lang, Atom[]> = {
     atom(`(?:os\\.path\\.|posixpath\\.)?expanduser\\b`, 'expand'),
     atom(`(?:os\\.path\\.|posixpath\\.)join\\b|(?:pathlib\\.)?(?:Pure)?(?:Posix)?Path\\b`, 'join'),
     atom(`(?:os\\.path\\.)?(?:abspath|realpath|normpath)\\b|str\\b|shlex\\.split\\b`, 'same'),
+    atom(`(?:base64\\.)?(?:b64decode|standard_b64decode|decodebytes|decodestring)\\b|binascii\\.a2b_base64\\b`, decoding('base64')),
+    atom(`(?:base64\\.)?urlsafe_b64decode\\b`, decoding('base64url')),
+    atom(`(?:bytes|bytearray)\\.fromhex\\b|binascii\\.(?:unhexlify|a2b_hex)\\b`, decoding('hex')),
+    atom(`codecs\\.decode\\b`, 'codec'),
+    atom(`zlib\\.decompress\\b`, decoding('zlib')),
+    atom(`gzip\\.decompress\\b`, decoding('gzip')),
   ],
   js: [
     atom(
@@ -89,14 +105,37 @@ export const ATOMS: Record<Lang, Atom[]> = {
     ),
     atom(`(?:require\\s*\\(\\s*['"](?:node:)?path['"]\\s*\\)\\s*\\.\\s*|path\\.(?:posix\\.)?)?(?:join|resolve)\\b`, 'join'),
     atom(`String\\b`, 'same'),
+    atom(`(?:globalThis\\.|window\\.)?atob\\b`, decoding('base64')),
+    atom(`Buffer\\.from\\b`, 'codec'),
+    atom(`(?:zlib\\.)?(?:gunzipSync|unzipSync)\\b`, decoding('gzip')),
+    atom(`(?:zlib\\.)?inflateSync\\b`, decoding('zlib')),
+    atom(`(?:zlib\\.)?inflateRawSync\\b`, decoding('deflate')),
   ],
-  perl: [atom(`\\$ENV\\s*\\{\\s*['"]?HOME['"]?\\s*\\}`, 'home'), atom(`(?:bsd_)?glob\\b`, 'expand'), atom(`(?:File::Spec->)?cat(?:file|dir)\\b`, 'join')],
+  perl: [
+    atom(`\\$ENV\\s*\\{\\s*['"]?HOME['"]?\\s*\\}`, 'home'),
+    atom(`(?:bsd_)?glob\\b`, 'expand'),
+    atom(`(?:File::Spec->)?cat(?:file|dir)\\b`, 'join'),
+    atom(`(?:MIME::Base64::)?decode_base64\\b`, decoding('base64')),
+    atom(`pack\\b`, 'pack'),
+  ],
   ruby: [
     atom(`Dir\\.home\\b(?:\\s*\\(\\s*\\))?|ENV\\s*\\[${HOME_KEY}\\]|ENV\\.fetch\\s*\\(${HOME_KEY}\\)|Gem\\.user_home\\b`, 'home'),
     atom(`File\\.expand_path\\b`, 'expand'),
     atom(`File\\.join\\b|Pathname(?:\\.new)?\\b`, 'join'),
+    atom(`Base64\\.(?:decode64|strict_decode64)\\b`, decoding('base64')),
+    atom(`Base64\\.urlsafe_decode64\\b`, decoding('base64url')),
+    atom(`Zlib::Inflate\\.inflate\\b|Zlib\\.inflate\\b`, decoding('zlib')),
+    atom(`Zlib\\.gunzip\\b`, decoding('gzip')),
   ],
-  php: [atom(`getenv\\s*\\(${HOME_KEY}\\)|\\$_(?:SERVER|ENV)\\s*\\[${HOME_KEY}\\]`, 'home')],
+  php: [
+    atom(`getenv\\s*\\(${HOME_KEY}\\)|\\$_(?:SERVER|ENV)\\s*\\[${HOME_KEY}\\]`, 'home'),
+    atom(`base64_decode\\b`, decoding('base64')),
+    atom(`hex2bin\\b`, decoding('hex')),
+    atom(`str_rot13\\b`, decoding('rot13')),
+    atom(`gzinflate\\b`, decoding('deflate')),
+    atom(`gzuncompress\\b`, decoding('zlib')),
+    atom(`gzdecode\\b`, decoding('gzip')),
+  ],
   lua: [atom(`os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home')],
   awk: [atom(`ENVIRON\\s*\\[\\s*"HOME"\\s*\\]`, 'home')],
   applescript: [],
@@ -111,8 +150,8 @@ export const ATOMS: Record<Lang, Atom[]> = {
 
 /** Methods after a value that keep it (Python's `.expanduser()` expands `~`). */
 export const POSTFIX: Partial<Record<Lang, RegExp>> = {
-  python: /\s*\.\s*(expanduser|resolve|absolute|strip|split)\s*\(\s*\)/y,
-  js: /\s*\.\s*(trim|toString)\s*\(\s*\)/y,
+  python: /\s*\.\s*(expanduser|resolve|absolute|strip|split|decode)\s*\(\s*(?:(['"])[\w-]*\2\s*)?\)/y,
+  js: /\s*\.\s*(trim|toString)\s*\(\s*(?:(['"])[\w-]*\2\s*)?\)/y,
   ruby: /\s*\.\s*(to_s|strip|expand_path)\b(?:\s*\(\s*\))?/y,
 };
 

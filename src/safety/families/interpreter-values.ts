@@ -1,5 +1,6 @@
+import { namedDecoding } from '../decoders.ts';
 import type { Lang } from './interpreter-argv.ts';
-import { ATOMS, BARE, CLOSER, CONCAT, ESCAPES, LISTS, PLAIN_SINGLE, POSTFIX, STRING_OPEN, STRING_START } from './interpreter-syntax.ts';
+import { ATOMS, BARE, CLOSER, CONCAT, ESCAPES, type How, LISTS, PLAIN_SINGLE, POSTFIX, STRING_OPEN, STRING_START } from './interpreter-syntax.ts';
 
 /**
  * The literal values in interpreter code (families/interpreter.ts): string literals in each
@@ -188,8 +189,7 @@ function readAtom(src: string, i: number, lang: Lang, nest: number): Read<string
       if (!args.paren) return null;
       const strs = args.values.map((v) => (v && 'str' in v ? v.str : null));
       const ok = strs.length > 0 && strs.every((s) => s !== null);
-      const parts = strs as string[];
-      r = { value: !ok ? null : how === 'expand' ? expandTilde(parts[0]!) : how === 'join' ? joinPaths(parts) : parts[0]!, end: args.end };
+      r = { value: ok ? valueOf(how, strs as string[]) : null, end: args.end };
       break;
     }
   }
@@ -204,6 +204,19 @@ function readAtom(src: string, i: number, lang: Lang, nest: number): Read<string
     }
   }
   return r;
+}
+
+/** The value of a call of literal arguments (interpreter-syntax.ts ATOMS); null when a decoding fails or is not one the guard reads. */
+function valueOf(how: Exclude<How, 'home'>, parts: string[]): string | null {
+  const [first, second] = parts as [string, string | undefined];
+  if (how === 'expand') return expandTilde(first);
+  if (how === 'join') return joinPaths(parts);
+  if (how === 'same') return first;
+  // `Buffer.from(s)`, `codecs.decode(s)`: a text encoding; `Buffer.from(s, "hex")`: a decoding
+  if (how === 'codec') return second === undefined ? first : (namedDecoding(second)?.(first) ?? null);
+  // perl `pack("H*", "726d…")`: hex digits, high nybble first
+  if (how === 'pack') return first === 'H*' && second !== undefined ? (namedDecoding('hex')!(second) ?? null) : null;
+  return how(first);
 }
 
 /** An expression at `i`: literals joined by the language's concatenation; null value when any part is unknown. */

@@ -5,6 +5,7 @@ import type { Word } from '../shell.ts';
 import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
 import { commandLines } from './interpreter-calls.ts';
 import { environmentSent } from './interpreter-network.ts';
+import { printedByCode } from './interpreter-prints.ts';
 
 /**
  * The interpreter family (docs/safety.md): the shell commands an interpreter one-liner would run
@@ -33,6 +34,22 @@ export function interpreterScripts(inv: Invocation): string[] {
   // the environment read and sent off by the same code (interpreter-network.ts): inline code only
   const sent = inline !== null && environmentSent(inv, inline, lang);
   return sent ? [...lines, sent] : lines;
+}
+
+/**
+ * What an interpreter one-liner prints, where its inline code prints literals only
+ * (interpreter-prints.ts): `python3 -c 'print(base64.b64decode("…").decode())' | sh` feeds the
+ * shell that text. Null for any other program or code.
+ */
+export function interpreterPrints(inv: Invocation): string | null {
+  const lang = languageOf(inv.program);
+  if (!lang) return null;
+  const code = inlineCode(
+    inv.program,
+    lang,
+    inv.args.map((w) => w.value),
+  );
+  return code === null ? null : printedByCode(code, lang);
 }
 
 /** The program the interpreter reads from a heredoc or here-string, when it reads one from stdin. */
