@@ -312,15 +312,15 @@ export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | und
 
 /**
  * Whether a name-glob reaches an extension pattern (`*.pem`: a `*` and then a literal `.ext`) only
- * through its closing `*`: `app-*`, `syslog.*` and `test-*` were written for other files, as
- * `dir/*` was, though `app-x.pem` could exist. One that writes part of the extension out
+ * through its closing `*` or unknown expansion: `app-*`, `syslog.*`, `test-*` and
+ * `app.$(date +%F)` were written for other files, as `dir/*` was, though `app-x.pem` could exist. One that writes part of the extension out
  * (`*.p*`, `key.pem*`) still reaches it, and any other kind of pattern is matched as before
  * (`.env*` names `.env`, `id_*` names `id_rsa`).
  */
 function closingStarSuppliesExtension(name: string, pattern: string): boolean {
   const ext = /^\*(\.[^*?[\]{}/\\]+)$/.exec(pattern)?.[1];
-  if (!ext || !name.endsWith('*')) return false;
-  const stem = name.replace(/\*+$/, '');
+  if (!ext || !(name.endsWith('*') || name.endsWith(UNKNOWN))) return false;
+  const stem = name.replace(/[*\uE000]+$/, '');
   for (let k = 2; k <= ext.length; k++) if (stem.endsWith(ext.slice(0, k))) return false;
   return true;
 }

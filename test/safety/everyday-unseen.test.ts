@@ -64,7 +64,8 @@ testHoles({
   // search-patterns.ts splitsSafely: a pattern in one pair of double quotes stays one word, whatever its substitution prints
   'a quoted grep pattern is a pattern, not a file': [
     [`golangci-lint version | grep -E "version v?$(head -n 1 .golangci.yml | tr -d '# v')"`, `grep -E "version v?$(head -n 1 .golangci.yml)" .env.local`],
-    ['grep -q "x.$(cat VERSION)" CHANGELOG.md', 'grep -q x.$(cat VERSION) CHANGELOG.md'],
+    // unquoted, the substitution's words may be file names: one the text names as a secret's is read
+    ['grep -q "x.$(cat VERSION).pem" CHANGELOG.md', 'grep -q x.$(cat VERSION).pem CHANGELOG.md'],
     ['grep -n "release-$(git describe --tags).*" docs/*.md', 'grep -n "release" $(echo .env.production)'],
   ],
 });
