@@ -3,6 +3,7 @@ import { type Invocation, unwrap } from '../command.ts';
 import { starGlob } from '../patterns.ts';
 import { grepKeeps } from '../search-patterns.ts';
 import type { Script } from '../syntax.ts';
+import { BRANCH_LONG, BRANCH_VALUED, splitOptions } from './git-options.ts';
 
 /**
  * The names a listing of the local branches prints, handed to a delete (`git branch -D $(git
@@ -18,36 +19,35 @@ function samples(globs: readonly string[]): string[] {
   return globs.map((g) => g.replace(/\*/g, 'x'));
 }
 
-/** The git branch options that do something else than list (a delete, a move, a new branch's upstream...). */
-const BRANCH_ACTS =
-  /^(-[a-zA-Z]*[dDmMcCfu]|--(delete|move|copy|force|set-upstream-to|unset-upstream|edit-description|track|no-track|create-reflog|show-current)(=.*)?)$/;
-/** The git branch options that take the next word. */
-const BRANCH_LIST_VALUED = new Set([
-  '--contains',
-  '--no-contains',
-  '--merged',
-  '--no-merged',
-  '--points-at',
-  '--sort',
-  '--format',
-  '--color',
-  '--column',
-  '--abbrev',
-]);
+/** The git branch options that do something else than list (a delete, a move, a new branch's upstream...), as splitOptions gives them. */
+const BRANCH_ACTS = [
+  'd',
+  'D',
+  'm',
+  'M',
+  'c',
+  'C',
+  'f',
+  'u',
+  '--delete',
+  '--move',
+  '--copy',
+  '--force',
+  '--set-upstream-to',
+  '--unset-upstream',
+  '--edit-description',
+  '--track',
+  '--no-track',
+  '--create-reflog',
+  '--show-current',
+];
 
 /** The protected branches (samples) a `git branch` listing prints: none for one that acts, lists the remote's alone, or names patterns they do not match. */
 function branchListing(args: readonly string[], names: readonly string[]): string[] {
-  if (args.some((v) => BRANCH_ACTS.test(v))) return [];
-  const patterns: string[] = [];
-  let list = false;
-  let remotesOnly = false;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!;
-    if (BRANCH_LIST_VALUED.has(v)) i++;
-    else if (v === '-l' || v === '--list') list = true;
-    else if (v === '-r' || v === '--remotes') remotesOnly = true;
-    else if (!v.startsWith('-')) patterns.push(v);
-  }
+  const { flags, operands: patterns } = splitOptions(args, BRANCH_LONG, BRANCH_VALUED);
+  if (BRANCH_ACTS.some((f) => flags.has(f))) return [];
+  const list = flags.has('l') || flags.has('--list');
+  const remotesOnly = flags.has('r') || flags.has('--remotes');
   // `git branch NAME` makes a branch; `git branch -r` prints `origin/main`, no local branch
   if ((patterns.length && !list) || remotesOnly) return [];
   return patterns.length ? names.filter((b) => patterns.some((p) => starGlob(p, '.*').test(b))) : [...names];

@@ -1,11 +1,11 @@
 import type { GitCall } from '../git-rules.ts';
-import { spellOut } from '../long-options.ts';
 import { matchesName, starGlob } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
 import { listedProtectedBranches } from './git-branch-listings.ts';
 import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
+import { BRANCH_LONG, BRANCH_VALUED, splitOptions } from './git-options.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -84,71 +84,6 @@ function protectedBranch(name: string | undefined, globs: readonly string[]): st
   if (!name || name.includes(UNKNOWN)) return null;
   const b = branchName(name);
   return matchesName(b, globs) ? b : null;
-}
-
-const BRANCH_LONG = [
-  '--delete',
-  '--force',
-  '--move',
-  '--copy',
-  '--remotes',
-  '--all',
-  '--list',
-  '--track',
-  '--no-track',
-  '--set-upstream-to',
-  '--unset-upstream',
-  '--contains',
-  '--no-contains',
-  '--merged',
-  '--no-merged',
-  '--points-at',
-  '--sort',
-  '--format',
-  '--color',
-  '--no-color',
-  '--column',
-  '--no-column',
-  '--create-reflog',
-  '--edit-description',
-  '--show-current',
-  '--verbose',
-  '--quiet',
-  '--abbrev',
-  '--no-abbrev',
-  '--ignore-case',
-  '--omit-empty',
-  '--recurse-submodules',
-];
-const BRANCH_VALUED = new Set(['-u', '--set-upstream-to', '--contains', '--no-contains', '--points-at', '--sort', '--format']);
-
-/** Options (short letters and full long names, as git expands unique prefixes) and operands of a git subcommand. */
-function splitOptions(args: readonly string[], long: readonly string[], valued: ReadonlySet<string>): { flags: Set<string>; operands: string[] } {
-  const flags = new Set<string>();
-  const operands: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!;
-    if (v === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
-    if (!v.startsWith('-') || v === '-') operands.push(v);
-    else if (v.startsWith('--')) {
-      const eq = v.indexOf('=');
-      const name = spellOut(eq < 0 ? v : v.slice(0, eq), long);
-      flags.add(name);
-      if (eq < 0 && valued.has(name)) i++;
-    } else {
-      for (let k = 1; k < v.length; k++) {
-        flags.add(v[k]!);
-        if (valued.has(`-${v[k]}`)) {
-          if (k === v.length - 1) i++;
-          break;
-        }
-      }
-    }
-  }
-  return { flags, operands };
 }
 
 /** `branch -D main`, `branch -f main <rev>`, `branch -M x main`, `branch -m main x`. */

@@ -3,6 +3,7 @@ import { writtenSetting } from '../git-settings.ts';
 import { matchesName, starGlob } from '../patterns.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
+import { FETCH_LONG, splitOptions } from './git-options.ts';
 
 /**
  * The git history family's checks of local work (git-history.ts): a worktree's or a submodule's
@@ -25,7 +26,7 @@ export function checkWorktree(args: readonly string[]): Hit | null {
 }
 
 /** The options of fetch and pull that take the next word: no repository nor refspec. */
-const FETCH_VALUED = new Set([
+const FETCH_VALUED: ReadonlySet<string> = new Set([
   '--depth',
   '--deepen',
   '--shallow-since',
@@ -60,28 +61,10 @@ function fetchDestination(dst: string): string {
  * (`refs/remotes/origin/*`) is the remote's copy.
  */
 export function checkFetchIntoBranches(sub: string, args: readonly string[], globs: readonly string[]): Hit | null {
-  let force = false;
-  let prune = false;
-  let remotesOnly = false;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!;
-    if (v === '--') {
-      positional.push(...args.slice(i + 1));
-      break;
-    }
-    if (FETCH_VALUED.has(v)) i++;
-    else if (v.startsWith('--')) {
-      const name = v.split('=', 1)[0]!;
-      if (name === '--force') force = true;
-      else if (name === '--prune') prune = true;
-      else if (name === '--multiple' || name === '--all' || name === '--dry-run') remotesOnly = true;
-    } else if (v.startsWith('-') && v.length > 1) {
-      if (v.includes('f')) force = true;
-      if (sub === 'fetch' && v.includes('p')) prune = true;
-      if (/[ojsX]$/.test(v)) i++;
-    } else positional.push(v);
-  }
+  const { flags, operands: positional } = splitOptions(args, FETCH_LONG, FETCH_VALUED);
+  const force = flags.has('f') || flags.has('--force');
+  const prune = flags.has('--prune') || (sub === 'fetch' && flags.has('p'));
+  const remotesOnly = flags.has('--multiple') || flags.has('--all') || flags.has('--dry-run');
   if (remotesOnly) return null;
   for (const spec of positional.slice(1)) {
     const plus = spec.startsWith('+');

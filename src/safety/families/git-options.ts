@@ -1,0 +1,148 @@
+import { spellOut } from '../long-options.ts';
+
+/**
+ * How the gitHistory family's checks read a git subcommand's words: its options (short letters,
+ * long names spelled out as git expands unique prefixes, those that take the next word) and its
+ * operands — one reading for branch, fetch and pull, and one table of each subcommand's options.
+ */
+
+/** Options (short letters and full long names, as git expands unique prefixes) and operands of a git subcommand. */
+export function splitOptions(args: readonly string[], long: readonly string[], valued: ReadonlySet<string>): { flags: Set<string>; operands: string[] } {
+  const flags = new Set<string>();
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') operands.push(v);
+    else if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = spellOut(eq < 0 ? v : v.slice(0, eq), long);
+      flags.add(name);
+      if (eq < 0 && valued.has(name)) i++;
+    } else {
+      for (let k = 1; k < v.length; k++) {
+        flags.add(v[k]!);
+        if (valued.has(`-${v[k]}`)) {
+          if (k === v.length - 1) i++;
+          break;
+        }
+      }
+    }
+  }
+  return { flags, operands };
+}
+
+/** git branch's long options, as `git branch -h` lists them (abbreviations are spelled out against them). */
+export const BRANCH_LONG: readonly string[] = [
+  '--delete',
+  '--force',
+  '--move',
+  '--copy',
+  '--remotes',
+  '--all',
+  '--list',
+  '--track',
+  '--no-track',
+  '--set-upstream-to',
+  '--unset-upstream',
+  '--contains',
+  '--no-contains',
+  '--merged',
+  '--no-merged',
+  '--points-at',
+  '--sort',
+  '--format',
+  '--color',
+  '--no-color',
+  '--column',
+  '--no-column',
+  '--create-reflog',
+  '--edit-description',
+  '--show-current',
+  '--verbose',
+  '--quiet',
+  '--abbrev',
+  '--no-abbrev',
+  '--ignore-case',
+  '--omit-empty',
+  '--recurse-submodules',
+];
+/** git branch's options that take the next word (`--merged [<commit>]` takes one when it follows). */
+export const BRANCH_VALUED: ReadonlySet<string> = new Set([
+  '-u',
+  '--set-upstream-to',
+  '--contains',
+  '--no-contains',
+  '--merged',
+  '--no-merged',
+  '--points-at',
+  '--sort',
+  '--format',
+]);
+
+/** git fetch's and pull's long options, as `git fetch -h` and `git pull -h` list them. */
+export const FETCH_LONG: readonly string[] = [
+  '--all',
+  '--allow-unrelated-histories',
+  '--append',
+  '--atomic',
+  '--auto',
+  '--auto-gc',
+  '--auto-maintenance',
+  '--autostash',
+  '--cleanup',
+  '--commit',
+  '--deepen',
+  '--depth',
+  '--dry-run',
+  '--edit',
+  '--ff',
+  '--ff-only',
+  '--filter',
+  '--force',
+  '--gpg-sign',
+  '--ipv4',
+  '--ipv6',
+  '--jobs',
+  '--keep',
+  '--log',
+  '--multiple',
+  '--negotiate-only',
+  '--negotiation-tip',
+  '--no-tags',
+  '--prefetch',
+  '--progress',
+  '--prune',
+  '--prune-tags',
+  '--quiet',
+  '--rebase',
+  '--recurse-submodules',
+  '--recurse-submodules-default',
+  '--refetch',
+  '--refmap',
+  '--server-option',
+  '--set-upstream',
+  '--shallow-exclude',
+  '--shallow-since',
+  '--show-forced-updates',
+  '--signoff',
+  '--squash',
+  '--stat',
+  '--stdin',
+  '--strategy',
+  '--strategy-option',
+  '--submodule-prefix',
+  '--tags',
+  '--unshallow',
+  '--update-head-ok',
+  '--update-shallow',
+  '--upload-pack',
+  '--verbose',
+  '--verify',
+  '--verify-signatures',
+  '--write-commit-graph',
+  '--write-fetch-head',
+];
