@@ -1,29 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { locateRepo } from '../knowledge/core/location.ts';
+import { configFiles, configValue, readOr, UNKNOWN } from './git-config.ts';
 
 /**
- * The URL a remote of the repository around `dir` (or at `gitDir`) fetches from, as its config
- * file writes it (`[remote "origin"]` `url = …`): a plain file read, no git process. Null when
- * there is no such remote, no repository, or the file cannot be read.
+ * The URL a remote of the repository around `dir` (or at `gitDir`) has, as git's config files set
+ * it (git-config.ts: system, user, repository, worktree; the last one wins): plain file reads, no
+ * git process. Null when there is no such remote, no repository, or only git can tell.
  */
 export function remoteUrlAt(dir: string, env: NodeJS.ProcessEnv, gitDir: string | null, name: string): string | null {
-  const loc = gitDir ? { commonDir: gitDir } : locateRepo(dir, env);
+  const loc = gitDir ? { commonDir: gitDir, gitDir } : locateRepo(dir, env);
   if (!loc) return null;
-  let text: string;
-  try {
-    text = readFileSync(join(loc.commonDir, 'config'), 'utf8');
-  } catch {
-    return null;
+  let url: string | null = null;
+  for (const file of configFiles(loc, env)) {
+    const v = configValue(readOr(file), `remote "${name}"`, 'url');
+    if (v === UNKNOWN) return null;
+    if (v !== null) url = v;
   }
-  let inRemote = false;
-  for (const line of text.split('\n')) {
-    const section = /^\s*\[\s*([^\s\]]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-    if (section) inRemote = section[1]!.toLowerCase() === 'remote' && section[2]?.replace(/\\(.)/g, '$1') === name;
-    else if (inRemote) {
-      const url = /^\s*url\s*=\s*(.*?)\s*$/i.exec(line);
-      if (url) return url[1]!.replace(/^"(.*)"$/, '$1');
-    }
-  }
-  return null;
+  return url;
 }

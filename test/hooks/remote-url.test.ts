@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { remoteUrlAt } from '../../src/hooks/remote-url.ts';
@@ -49,4 +50,26 @@ test('moving a remote to another host is denied; the same host another way passe
   assert.equal(await decide('git remote set-url origin git@github.com:acme/app.git'), 'allow');
   assert.equal(await decide('git remote set-url upstream https://evil.example/x.git'), 'allow');
   assert.equal(await decide('git remote add upstream https://github.com/org/app.git'), 'allow');
+});
+
+test("a remote's URL is what git itself says, however its config files write it", () => {
+  const home = mkdtempSync(join(dir, 'home-'));
+  const global = join(home, '.gitconfig');
+  writeFileSync(global, '[user]\n\tname = x\n');
+  const env = { GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: '1', HOME: home };
+  git(dir, ['config', 'remote.commented.url', 'https://github.com/acme/c.git']);
+  git(dir, ['config', 'remote.quoted.url', 'https://github.com/acme/q.git']);
+  // hand edits git accepts: a comment after the value, a quoted value
+  const configPath = join(dir, '.git', 'config');
+  const text = readFileSync(configPath, 'utf8');
+  writeFileSync(
+    configPath,
+    text
+      .replace('url = https://github.com/acme/c.git', 'url = https://github.com/acme/c.git ; moved from svn')
+      .replace('url = https://github.com/acme/q.git', 'url = "https://github.com/acme/q.git"'),
+  );
+  for (const name of ['origin', 'gl.mirror', 'commented', 'quoted']) {
+    const byGit = execFileSync('git', ['remote', 'get-url', name], { cwd: dir, env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
+    assert.equal(remoteUrlAt(dir, env, null, name), byGit, name);
+  }
 });
