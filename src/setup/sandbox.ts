@@ -15,7 +15,7 @@ import { sessionsDir } from '../session/sessions.ts';
 import type { RepoLocation } from '../store/locate.ts';
 import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
-import { hookCommand } from './launch.ts';
+import { hookCommand, mcpServerEntry } from './launch.ts';
 import { guardedPaths } from './paths.ts';
 
 /**
@@ -115,15 +115,16 @@ export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
   const run = bwrap && policy ? `${bwrapExec(bwrap, policy, null)} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
-  // Claude Code runs hook commands through the prefix too: axme's own, matched whole, run outside
-  // (they write the store and the session records). A Bash command never equals one: Claude Code
-  // wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can pass as a hook.
-  const hooks = CLAUDE_HOOK_COMMANDS.map((c) => `[ "$1" = ${shellQuote(c)} ]`).join(' || ');
+  // Claude Code runs hook commands and MCP servers through the prefix too: axme's own, matched
+  // whole, run outside (they write the store and the session records). A Bash command never equals
+  // one: Claude Code wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can
+  // pass as one of them.
+  const axmeOwn = [...CLAUDE_HOOK_COMMANDS.map((c) => `[ "$1" = ${shellQuote(c)} ]`), `[ "$1" = ${CLAUDE_MCP_SERVER} ]`].join(' || ');
   return [
     '#!/bin/sh',
     '# Written by axme (docs/safety.md, The kernel sandbox): Claude Code runs each Bash command through it',
     `# (CLAUDE_CODE_SHELL_PREFIX). Rewritten by the pre-tool-use hook; do not edit.${bwrap ? '' : ' The sandbox is off here.'}`,
-    `if ${hooks}; then exec /bin/sh -c "$1"; fi`,
+    `if ${axmeOwn}; then exec /bin/sh -c "$1"; fi`,
     `case "\${SHELL:-}" in */zsh) s=$SHELL ;; *) s=${SANDBOX_SHELL} ;; esac`,
     run,
     '',
@@ -132,6 +133,27 @@ export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | n
 
 /** The commands of axme's Claude Code hooks, as `axme init` writes them into its settings. */
 const CLAUDE_HOOK_COMMANDS: readonly string[] = claudeCode.hooks.events.map((e) => hookCommand(e.hook));
+
+/**
+ * axme's MCP server as Claude Code hands it to the prefix (seen in 2.1.332): `.mcp.json`'s command
+ * and arguments, each `${NAME:-default}` in them expanded from its environment, joined with spaces,
+ * an argument that needs it in single quotes (a quote inside as `'"'"'`). Written as a double-quoted
+ * word whose `${NAME:-default}` the prefix expands from the same environment, so the match stays
+ * exact; a value Claude Code would quote otherwise (one holding a quote) only leaves the server in
+ * the sandbox.
+ */
+const CLAUDE_MCP_SERVER = ((): string => {
+  const { command, args } = mcpServerEntry();
+  const line = [command, ...args].map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'"'"'`)}'`)).join(' ');
+  const inDoubleQuotes = (text: string) => text.replace(/[\\$"`]/g, (c) => `\\${c}`);
+  const word = line
+    .split(/(\$\{[A-Za-z_][A-Za-z0-9_]*:-[^}]*\})/)
+    .map((part, i) =>
+      i % 2 ? part.replace(/^(\$\{\w+:-)(.*)\}$/, (_, head: string, fallback: string) => `${head}${inDoubleQuotes(fallback)}}`) : inDoubleQuotes(part),
+    )
+    .join('');
+  return `"${word}"`;
+})();
 
 /** Writes the prefix script when its text changed (atomically: a command starting meanwhile reads the old one or the new one). Returns whether it wrote. */
 export function writeSandboxShell(path: string, text: string): boolean {
