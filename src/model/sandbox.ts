@@ -34,6 +34,13 @@ export const SANDBOX_NETWORK_HELP: Record<SandboxNetwork, string> = {
 export const SANDBOX_DOMAIN_PATTERN =
   /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[[0-9a-f:]+\]$/;
 
+/**
+ * The variable a sandboxed command finds its process's ancestors outside the sandbox in (space-separated
+ * ids, nearest first): inside, bubblewrap's own process namespace hides them, and a git hook finds the
+ * agent session it runs in by its harness being an ancestor (session/owner.ts reads it back).
+ */
+export const SANDBOX_OUTER_PIDS_ENV = 'AXME_OUTER_PIDS';
+
 /** Where commands in an allowlisted sandbox find the proxy (inside their own network namespace). */
 export const SANDBOX_PROXY_PORT = 3128;
 

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { childProcess } from '../model/builtins.ts';
 import { findOnPath } from '../model/on-path.ts';
-import { SANDBOX_PROXY_PORT } from '../model/sandbox.ts';
+import { SANDBOX_OUTER_PIDS_ENV, SANDBOX_PROXY_PORT } from '../model/sandbox.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import type { SandboxPolicy } from './policy.ts';
 
@@ -57,7 +57,7 @@ const SHELL_SAFE = /^[\w./@+:,=-]+$/;
  * by the shell's builtins (no process started, no `$(`: Gemini CLI refuses a command holding one).
  */
 export function bwrapExec(bwrap: string, policy: SandboxPolicy, cwd: string | null): string {
-  const line = `exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])}`;
+  const line = `${OUTER_PIDS}exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])} --setenv ${SANDBOX_OUTER_PIDS_ENV} "$axme_pids"`;
   const folders = policy.servers.socketFolders.filter((d) => SHELL_SAFE.test(d));
   const sockets = policy.servers.sockets.filter((s) => SHELL_SAFE.test(s));
   if (!folders.length && !sockets.length) return line;
@@ -65,6 +65,19 @@ export function bwrapExec(bwrap: string, policy: SandboxPolicy, cwd: string | nu
     paths.length ? `for p in ${paths.map(shellQuote).join(' ')}; do [ ${test} "$p" ] && axme_m="$axme_m ${mount} $p"; done; ` : '';
   return `axme_m=; ${loop(folders, '-d', '--tmpfs')}${loop(sockets, '-S', '--ro-bind /dev/null')}${line} $axme_m`;
 }
+
+/**
+ * Shell text that sets `axme_pids` to the ids of the processes above this shell, nearest first (at
+ * most 8), each parent read from `/proc/<id>/status`'s `PPid:` line with the shell's builtins (dash
+ * reads a byte a syscall: `status` reaches it in a quarter of `stat`'s bytes, 0.2 ms for the walk):
+ * handed into the sandbox as SANDBOX_OUTER_PIDS_ENV, whose process namespace hides them, so a git
+ * hook there still finds the agent session its harness owns. No `$(`: Gemini CLI refuses a command
+ * holding one.
+ */
+const OUTER_PIDS =
+  'axme_p=$$; axme_pids=; for axme_i in 1 2 3 4 5 6 7 8; do axme_q=; ' +
+  'while read -r axme_k axme_v; do case $axme_k in PPid:) axme_q=$axme_v; break;; esac; done 2>/dev/null < /proc/$axme_p/status; ' +
+  'case $axme_q in ""|0|1|*[!0-9]*) break;; esac; axme_p=$axme_q; axme_pids="$axme_pids $axme_p"; done; ';
 
 /** The shell to run a command with inside the sandbox: the one the client runs its commands with. */
 export const SANDBOX_SHELL = '/bin/bash';

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { ancestors, processStart } from './owner.ts';
+import { ancestors, outerAncestors, processStart } from './owner.ts';
 import { activeSession, MCP_HARNESS, readSession, recordEvent, type SessionMeta, type SessionOwner, sessionForHarness, sessionsDir } from './sessions.ts';
 
 /**
@@ -18,10 +18,11 @@ export interface SessionBinder {
 /**
  * The open agent session a short-lived process (a CLI command, a git hook) runs in: the newest
  * one whose harness is among its ancestors — an environment variable can be unset, the process
- * tree cannot. Null outside any agent session.
+ * tree cannot. In axme's sandbox the tree above bubblewrap is hidden; its start hands it in
+ * (outerAncestors). Null outside any agent session.
  */
-export function sessionOfProcess(commonDir: string, pid = process.pid): SessionMeta | null {
-  return activeSession(commonDir, ancestors(pid));
+export function sessionOfProcess(commonDir: string, pid = process.pid, env: NodeJS.ProcessEnv = process.env): SessionMeta | null {
+  return activeSession(commonDir, [...ancestors(pid), ...outerAncestors(env)]);
 }
 
 export function sessionBinder(opts: { ancestors: number[]; owner: SessionOwner; now: () => Date }): SessionBinder {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SANDBOX_OUTER_PIDS_ENV } from '../model/sandbox.ts';
 import { proc } from '../store/processes.ts';
 
 /** Whether a process runs, when it started: defined with the store's locks (which ask the same). */
@@ -17,6 +18,22 @@ export function ancestors(pid: number): number[] {
   const out: number[] = [];
   for (let p = proc(pid)?.ppid ?? 0; p > 1 && out.length < 64; p = proc(p)?.ppid ?? 0) out.push(p);
   return out;
+}
+
+/**
+ * The ancestors outside the sandbox of a process inside it (SANDBOX_OUTER_PIDS_ENV, which the
+ * sandbox's start sets from /proc before bubblewrap hides them), or none: read only where the
+ * process namespace's first process is bubblewrap, so outside a sandbox the variable means nothing.
+ */
+export function outerAncestors(env: NodeJS.ProcessEnv): number[] {
+  const listed = env[SANDBOX_OUTER_PIDS_ENV];
+  if (!listed || proc(1)?.comm !== 'bwrap') return [];
+  return listed
+    .trim()
+    .split(/\s+/)
+    .map(Number)
+    .filter((p) => Number.isInteger(p) && p > 1)
+    .slice(0, 64);
 }
 
 /** A process's arguments (Linux /proc), or null where they cannot be read. */

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
+import { MCP_HARNESS, readSession } from '../../src/session/sessions.ts';
 import { git, sandboxWorldBase } from '../helpers.ts';
 import { anthropicFormat, resultOfStep as claudeResult } from './anthropic.ts';
 import { describeRun, runClaude } from './claude-code.ts';
@@ -79,6 +80,15 @@ function assertContained(w: ClientWorld, c: Canaries, results: string[]): void {
   assert.match(results[2]!, /committed/, results[2]);
   assert.equal(git(w.project, ['log', '-1', '--format=%s', 'feat/sandbox']).trim(), 'Add hello');
   assert.match(results[3]!, /ROOT-READ-ONLY/, `the command ran in the sandbox: ${results[3]}`);
+  // the commit made in the sandbox is the session's: its git hook found the client's session past the sandbox's own process tree
+  const session = /^Axme-Session: (\S+)$/m.exec(git(w.project, ['log', '-1', '--format=%B', 'feat/sandbox']))?.[1];
+  assert.ok(session, `the commit names its session:\n${git(w.project, ['log', '-1', '--format=%B', 'feat/sandbox'])}`);
+  const recorded = readSession(join(w.project, '.git'), session);
+  assert.ok(recorded && recorded.meta.harness !== MCP_HARNESS, `the session is the client's own: ${JSON.stringify(recorded?.meta)}`);
+  assert.ok(
+    recorded.commits.includes(git(w.project, ['rev-parse', 'feat/sandbox']).trim()),
+    `the session records the commit: ${JSON.stringify(recorded.commits)}`,
+  );
 }
 
 describe('the kernel sandbox in the real clients', { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox on this machine' }, () => {
