@@ -45,10 +45,12 @@ function plant(w: ClientWorld): Canaries {
   mkdirSync(gcloud, { recursive: true });
   const secret = join(gcloud, 'application_default_credentials.json');
   writeFileSync(secret, JSON.stringify({ refresh_token: secretToken }));
+  // a script the project holds that commits without the `#!axme` marker: the guard sees `sh <script>`, only the git hook sees the commit
+  writeFileSync(join(w.project, 'commit-unmarked.sh'), 'git commit -q --allow-empty -m "Empty without the marker"\n');
   return { outside, secret, outsideToken, secretToken };
 }
 
-/** The session's commands: the first two must have no effect, the third must work, the fourth says whether `/` is writable. */
+/** The session's commands: the first two must have no effect, the third must work, the fourth says whether `/` is writable, the fifth's commit must be refused. */
 function commands(c: Canaries): string[] {
   return [
     `printf pwned > ${c.outside}; echo wrote-outside`,
@@ -56,6 +58,7 @@ function commands(c: Canaries): string[] {
     `find ${dirname(c.secret)} -name '*.json' > found.txt; xargs cat < found.txt; echo read-secret`,
     'git checkout -q -b feat/sandbox && echo hello > hello.txt && git add hello.txt && git commit -q -m "Add hello" -m "#!axme pr=none repo=acme/demo" && echo committed',
     'test -w / && echo ROOT-WRITABLE || echo ROOT-READ-ONLY',
+    'sh commit-unmarked.sh; echo unmarked-exit=$?',
   ];
 }
 
@@ -80,6 +83,8 @@ function assertContained(w: ClientWorld, c: Canaries, results: string[]): void {
   assert.match(results[2]!, /committed/, results[2]);
   assert.equal(git(w.project, ['log', '-1', '--format=%s', 'feat/sandbox']).trim(), 'Add hello');
   assert.match(results[3]!, /ROOT-READ-ONLY/, `the command ran in the sandbox: ${results[3]}`);
+  // the git hooks in the sandbox know the commit is an agent's (its session, not only CLAUDECODE): the unmarked one is refused
+  assert.doesNotMatch(git(w.project, ['log', '--format=%s', 'feat/sandbox']), /without the marker/, `the unmarked commit landed: ${results[4]}`);
   // the commit made in the sandbox is the session's: its git hook found the client's session past the sandbox's own process tree
   const session = /^Axme-Session: (\S+)$/m.exec(git(w.project, ['log', '-1', '--format=%B', 'feat/sandbox']))?.[1];
   assert.ok(session, `the commit names its session:\n${git(w.project, ['log', '-1', '--format=%B', 'feat/sandbox'])}`);
@@ -117,7 +122,7 @@ describe('the kernel sandbox in the real clients', { skip: !bwrapWorks && 'bubbl
       m.script([...commands(c).map((cmd) => ({ tool: 'exec_command', args: { cmd } })), { text: 'Done.' }]);
       const run = await runCodex(w, home, 'Do the work.', { env: ON });
       assert.equal(run.code, 0, run.stderr);
-      const results = ['wrote-outside', 'read-secret', 'committed', 'ROOT-'].map((needle) => resultOf(m.turns, needle) ?? '');
+      const results = ['wrote-outside', 'read-secret', 'committed', 'ROOT-', 'unmarked-exit'].map((needle) => resultOf(m.turns, needle) ?? '');
       assertContained(w, c, results);
     }),
   );
