@@ -205,7 +205,7 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
             reason:
               discarded === 'the whole tree'
                 ? `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first`
-                : `\`git ${call.sub}\` of ${discarded} throws away every uncommitted change in the files it names (a name without an extension is taken for a folder). Name the files to restore, or \`git stash\` first`,
+                : `\`git ${call.sub}\` of ${discarded} throws away every uncommitted change in the files it names. Name the files to restore, or \`git stash\` first`,
           });
       }
       break;

@@ -23,8 +23,8 @@ const PATH_VERB_VALUED = new Set(['-b', '-B', '--orphan', '-s', '--source', '--c
 /**
  * What a checkout, restore or switch throws away of the uncommitted work: `the whole tree`, or
  * the folder or pattern it names (`git checkout -- src`, `git checkout HEAD~3 -- lib/`, `git
- * restore 'src/*.ts'`); null when it names files one by one, switches branches, or restores the
- * index alone (`--staged`).
+ * restore 'src/*.ts'`), a folder saying how it was known; null when it names files one by one,
+ * switches branches, or restores the index alone (`--staged`).
  */
 export function discardedWork(call: GitCallShape, pathKind?: (path: string) => PathKind | null): string | null {
   const a = call.args;
@@ -55,11 +55,14 @@ export function discardedWork(call: GitCallShape, pathKind?: (path: string) => P
   if (paths.some((p) => ['.', './', '*', ':/', ':/*', ':(top)', ':(top).'].includes(p) || p === root || p === `${root}/`)) return 'the whole tree';
   // without `--`, one word alone may be a branch: only a folder or a pattern spelled as one counts there
   // what is on the disk decides where it can be seen (the hook's pathKind): `bin/setup` is a file, `docs.v2` a folder
-  const isFolder = (p: string) => {
+  for (const p of paths) {
+    if (manyFiles(p)) return p;
+    if (!folderByName) continue;
     const kind = pathKind?.(posix.resolve(root, p)) ?? null;
-    return kind === null ? folderName(p) : kind === 'folder';
-  };
-  return paths.find((p) => manyFiles(p) || (folderByName && isFolder(p))) ?? null;
+    if (kind === 'folder') return `${p} (a folder on disk)`;
+    if (kind === null && folderName(p)) return `${p} (a name without an extension, which the disk does not hold here, is taken for a folder)`;
+  }
+  return null;
 }
 
 /** A pathspec that names many files by its spelling: a folder (`src/`, `..`), a pattern (`*.ts`, `src/[ab]*`), git's magic (`:!x`, `:(glob)…`). */

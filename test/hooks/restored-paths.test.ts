@@ -40,6 +40,11 @@ describe('pre-tool-use: a checkout or restore of a folder, told from one of a fi
     assert.equal(r.code, 0, r.stderr);
     return r.stdout.trim() === '' ? 'allow' : (JSON.parse(r.stdout).hookSpecificOutput.permissionDecision as string);
   };
+  const reason = async (command: string): Promise<string> => {
+    const input = JSON.stringify({ session_id: 's1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+    const r = await hookInProcess('pre-tool-use', { cwd: dir, input });
+    return JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
+  };
 
   for (const command of [
     'git checkout -- bin/setup',
@@ -52,4 +57,9 @@ describe('pre-tool-use: a checkout or restore of a folder, told from one of a fi
 
   for (const command of ['git checkout -- Sources', 'git restore docs.v2', 'git checkout HEAD -- src/cli', 'git restore src', 'git checkout -- src/'])
     test(`a folder: ${command} is denied`, async () => assert.equal(await decision(command), 'deny'));
+
+  test('the reason says what decided: the disk for a folder it holds, the spelling for a name it does not', async () => {
+    assert.match(await reason('git restore docs.v2'), /docs\.v2 \(a folder on disk\)/);
+    assert.match(await reason('git restore gone'), /gone \(a name without an extension, which the disk does not hold here, is taken for a folder\)/);
+  });
 });
