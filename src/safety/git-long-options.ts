@@ -1,16 +1,3 @@
-/** git's global options that take a value (`-C DIR`, `-c k=v`), before its subcommand. */
-export const GIT_VALUED_GLOBAL: ReadonlySet<string> = new Set([
-  '-C',
-  '-c',
-  '--git-dir',
-  '--work-tree',
-  '--namespace',
-  '--config-env',
-  '--super-prefix',
-  '--exec-path',
-  '--list-cmds',
-]);
-
 /**
  * The long options of the git subcommands the guard reads (`git push -h`, `git checkout -h`…), against
  * which an abbreviation is resolved (long-options.ts spelledOut): git accepts any unique prefix

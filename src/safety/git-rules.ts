@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { GIT_LONG_OPTIONS, GIT_VALUED_GLOBAL } from './git-long-options.ts';
+import { gitGlobalOption } from './git-global-options.ts';
+import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { movedRemote } from './git-remote-moves.ts';
 import {
   EXEC_PATH_REASON,
@@ -82,17 +83,11 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   let execPath: string | null = null;
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) {
-    const v = a[i]!;
-    const eq = v.indexOf('=');
-    const [name, inline] = v.startsWith('--') && eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [v, undefined];
+    const { name, value, next } = gitGlobalOption(a, i);
     // `git --exec-path` prints where git's helpers are and exits; `--exec-path=DIR` runs them from DIR
-    if (name === '--exec-path' && inline === undefined) return null;
-    if (!GIT_VALUED_GLOBAL.has(name)) {
-      i++;
-      continue;
-    }
-    const value = inline ?? a[i + 1] ?? '';
-    i += inline === undefined ? 2 : 1;
+    if (name === '--exec-path' && value === undefined) return null;
+    i = next;
+    if (value === undefined) continue;
     if (name === '-C' && value && !value.includes(UNKNOWN)) cwd = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
     else if (name === '--git-dir' && !value.includes(UNKNOWN)) gitDir = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
     else if (name === '--exec-path') execPath = value;

@@ -1,5 +1,6 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import { type Invocation, unwrap } from '../command.ts';
+import { gitSubcommandAt } from '../git-global-options.ts';
 import { starGlob } from '../patterns.ts';
 import { grepKeeps } from '../search-patterns.ts';
 import type { Script } from '../syntax.ts';
@@ -77,7 +78,7 @@ export function listedProtectedBranches(sub: Script, globs: readonly string[]): 
   const lister = stages[0];
   if (lister?.program !== 'git') return [];
   const args = lister.args.map((w) => w.value);
-  const at = args.findIndex((v) => !v.startsWith('-'));
+  const at = gitSubcommandAt(args);
   const verb = args[at];
   const listed =
     verb === 'branch' ? branchListing(args.slice(at + 1), samples(globs)) : verb === 'for-each-ref' ? refListing(args.slice(at + 1), samples(globs)) : [];
@@ -109,7 +110,7 @@ function unInvert<W extends { value: string; raw: string }>(w: W): W[] {
  * GREP…)`, for listedProtectedBranches to read; null for any other command xargs runs.
  */
 export function xargsBranchDelete(argv: readonly string[], lister: Invocation, filters: readonly (Invocation | null)[]): string | null {
-  const verb = argv.slice(1).find((v) => !v.startsWith('-'));
+  const verb = argv[1 + gitSubcommandAt(argv.slice(1))];
   if (argv[0] !== 'git' || verb !== 'branch' || lister.program !== 'git' || filters.some((f) => !f)) return null;
   const stages = [lister, ...(filters as Invocation[])].map((i) => i.command.words.map((w) => w.raw).join(' '));
   return `${argv.map(shellQuote).join(' ')} $(${stages.join(' | ')})`;
