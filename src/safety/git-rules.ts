@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
+import { pushWords } from './families/git-options.ts';
 import { gitGlobalOption } from './git-global-options.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { movedRemote } from './git-remote-moves.ts';
@@ -245,35 +246,8 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
 function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   const { policy } = ctx;
   const out: Finding[] = [];
-  const opt = { force: false, all: false, mirror: false, tags: false, followTags: false, del: false, dry: false };
-  const positional: string[] = [];
-  const VALUED = new Set(['-o', '--push-option', '--receive-pack', '--exec']);
-  for (let i = 0; i < call.args.length; i++) {
-    const v = call.args[i]!;
-    if (v === '--') {
-      positional.push(...call.args.slice(i + 1));
-      break;
-    }
-    if (VALUED.has(v)) {
-      i++;
-      continue;
-    }
-    if (v.startsWith('--')) {
-      const name = v.split('=')[0]!;
-      if (name === '--force' || name === '--force-with-lease' || name === '--force-if-includes') opt.force = true;
-      else if (name === '--all' || name === '--branches') opt.all = true;
-      else if (name === '--mirror') opt.mirror = true;
-      else if (name === '--tags') opt.tags = true;
-      else if (name === '--follow-tags') opt.followTags = true;
-      else if (name === '--delete') opt.del = true;
-      else if (name === '--dry-run') opt.dry = true;
-    } else if (v.startsWith('-') && v.length > 1) {
-      if (v.includes('f')) opt.force = true;
-      if (v.includes('d')) opt.del = true;
-      if (v.includes('n')) opt.dry = true;
-      if (v.includes('o')) i++; // `-o value`
-    } else positional.push(v);
-  }
+  const opt = pushWords(call.args);
+  const { positional } = opt;
   if (opt.dry) return out;
   const refspecs = positional.slice(1);
   const current = () => ctx.branchOf(call.cwd, call.gitDir);

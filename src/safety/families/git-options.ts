@@ -1,9 +1,10 @@
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import { spellOut } from '../long-options.ts';
 
 /**
- * How the gitHistory family's checks read a git subcommand's words: its options (short letters,
+ * How the git checks read a git subcommand's words: its options (short letters,
  * long names spelled out as git expands unique prefixes, those that take the next word) and its
- * operands — one reading for branch, fetch and pull, and one table of each subcommand's options.
+ * operands — one reading for branch, fetch, pull and push, and one table of each subcommand's options.
  */
 
 /** Options (short letters and full long names, as git expands unique prefixes) and operands of a git subcommand. */
@@ -146,3 +147,36 @@ export const FETCH_LONG: readonly string[] = [
   '--write-commit-graph',
   '--write-fetch-head',
 ];
+
+/** git push's options that take the next word, as `git push -h` lists them (`--force-with-lease` and `--signed` take theirs after `=` only). */
+const PUSH_VALUED: ReadonlySet<string> = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--exec', '--recurse-submodules']);
+
+/** What a git push's words ask for, and its operands: the remote, then the refspecs. */
+export interface PushWords {
+  force: boolean;
+  all: boolean;
+  mirror: boolean;
+  tags: boolean;
+  followTags: boolean;
+  del: boolean;
+  dry: boolean;
+  prune: boolean;
+  positional: string[];
+}
+
+/** git push's words as git reads them (`-onx` is `-o nx`: no dry run; `--forc` is `--force`). */
+export function pushWords(args: readonly string[]): PushWords {
+  const { flags, operands } = splitOptions(args, GIT_LONG_OPTIONS.push!, PUSH_VALUED);
+  const has = (...names: string[]) => names.some((n) => flags.has(n));
+  return {
+    force: has('f', '--force', '--force-with-lease', '--force-if-includes'),
+    all: has('--all', '--branches'),
+    mirror: has('--mirror'),
+    tags: has('--tags'),
+    followTags: has('--follow-tags'),
+    del: has('d', '--delete'),
+    dry: has('n', '--dry-run'),
+    prune: has('--prune'),
+    positional: operands,
+  };
+}
