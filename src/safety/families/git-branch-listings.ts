@@ -1,10 +1,11 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import { type Invocation, unwrap } from '../command.ts';
 import { gitSubcommandAt } from '../git-global-options.ts';
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import { starGlob } from '../patterns.ts';
 import { grepKeeps } from '../search-patterns.ts';
 import type { Script } from '../syntax.ts';
-import { BRANCH_LONG, BRANCH_VALUED, splitOptions } from './git-options.ts';
+import { BRANCH_VALUED, splitOptions } from './git-options.ts';
 
 /**
  * The names a listing of the local branches prints, handed to a delete (`git branch -D $(git
@@ -45,7 +46,7 @@ const BRANCH_ACTS = [
 
 /** The protected branches (samples) a `git branch` listing prints: none for one that acts, lists the remote's alone, or names patterns they do not match. */
 function branchListing(args: readonly string[], names: readonly string[]): string[] {
-  const { flags, operands: patterns } = splitOptions(args, BRANCH_LONG, BRANCH_VALUED);
+  const { flags, operands: patterns } = splitOptions(args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   if (BRANCH_ACTS.some((f) => flags.has(f))) return [];
   const list = flags.has('l') || flags.has('--list');
   const remotesOnly = flags.has('r') || flags.has('--remotes');

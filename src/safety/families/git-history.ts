@@ -1,3 +1,4 @@
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import type { GitCall } from '../git-rules.ts';
 import { matchesName, starGlob } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
@@ -5,7 +6,7 @@ import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
 import { listedProtectedBranches } from './git-branch-listings.ts';
 import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
-import { BRANCH_LONG, BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
+import { BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -88,7 +89,7 @@ function protectedBranch(name: string | undefined, globs: readonly string[]): st
 
 /** `branch -D main`, `branch -f main <rev>`, `branch -M x main`, `branch -m main x`. */
 function checkBranch(args: readonly string[], globs: readonly string[]): Hit | null {
-  const { flags, operands } = splitOptions(args, BRANCH_LONG, BRANCH_VALUED);
+  const { flags, operands } = splitOptions(args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   const has = (...names: string[]) => names.some((n) => flags.has(n));
   // remote-tracking refs (`-dr origin/main`) are copies of the remote's branches
   if (has('r', '--remotes')) return null;
@@ -136,7 +137,7 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
 
 /** `git branch -D $(git branch)`: a delete of the names a listing of the local branches prints (git-branch-listings.ts). */
 function checkListedDelete(call: GitCall, globs: readonly string[]): Hit | null {
-  const { flags } = splitOptions(call.args, BRANCH_LONG, BRANCH_VALUED);
+  const { flags } = splitOptions(call.args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   if (!['d', 'D', '--delete'].some((f) => flags.has(f)) || flags.has('r') || flags.has('--remotes')) return null;
   for (const word of call.words) {
     if (word.value.startsWith('-')) continue;
