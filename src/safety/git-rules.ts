@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { GIT_LONG_OPTIONS, GIT_VALUED_GLOBAL } from './git-long-options.ts';
+import { pushWords } from './families/git-options.ts';
+import { gitGlobalOption } from './git-global-options.ts';
+import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { movedRemote } from './git-remote-moves.ts';
 import {
   EXEC_PATH_REASON,
@@ -82,17 +84,11 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   let execPath: string | null = null;
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) {
-    const v = a[i]!;
-    const eq = v.indexOf('=');
-    const [name, inline] = v.startsWith('--') && eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [v, undefined];
+    const { name, value, next } = gitGlobalOption(a, i);
     // `git --exec-path` prints where git's helpers are and exits; `--exec-path=DIR` runs them from DIR
-    if (name === '--exec-path' && inline === undefined) return null;
-    if (!GIT_VALUED_GLOBAL.has(name)) {
-      i++;
-      continue;
-    }
-    const value = inline ?? a[i + 1] ?? '';
-    i += inline === undefined ? 2 : 1;
+    if (name === '--exec-path' && value === undefined) return null;
+    i = next;
+    if (value === undefined) continue;
     if (name === '-C' && value && !value.includes(UNKNOWN)) cwd = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
     else if (name === '--git-dir' && !value.includes(UNKNOWN)) gitDir = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
     else if (name === '--exec-path') execPath = value;
@@ -250,35 +246,8 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
 function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   const { policy } = ctx;
   const out: Finding[] = [];
-  const opt = { force: false, all: false, mirror: false, tags: false, followTags: false, del: false, dry: false };
-  const positional: string[] = [];
-  const VALUED = new Set(['-o', '--push-option', '--receive-pack', '--exec']);
-  for (let i = 0; i < call.args.length; i++) {
-    const v = call.args[i]!;
-    if (v === '--') {
-      positional.push(...call.args.slice(i + 1));
-      break;
-    }
-    if (VALUED.has(v)) {
-      i++;
-      continue;
-    }
-    if (v.startsWith('--')) {
-      const name = v.split('=')[0]!;
-      if (name === '--force' || name === '--force-with-lease' || name === '--force-if-includes') opt.force = true;
-      else if (name === '--all' || name === '--branches') opt.all = true;
-      else if (name === '--mirror') opt.mirror = true;
-      else if (name === '--tags') opt.tags = true;
-      else if (name === '--follow-tags') opt.followTags = true;
-      else if (name === '--delete') opt.del = true;
-      else if (name === '--dry-run') opt.dry = true;
-    } else if (v.startsWith('-') && v.length > 1) {
-      if (v.includes('f')) opt.force = true;
-      if (v.includes('d')) opt.del = true;
-      if (v.includes('n')) opt.dry = true;
-      if (v.includes('o')) i++; // `-o value`
-    } else positional.push(v);
-  }
+  const opt = pushWords(call.args);
+  const { positional } = opt;
   if (opt.dry) return out;
   const refspecs = positional.slice(1);
   const current = () => ctx.branchOf(call.cwd, call.gitDir);

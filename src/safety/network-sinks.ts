@@ -1,5 +1,5 @@
 import type { Invocation } from './command.ts';
-import { GIT_VALUED_GLOBAL } from './git-long-options.ts';
+import { gitSubcommandAt } from './git-global-options.ts';
 import { type Destination, sinkHosts } from './request-hosts.ts';
 import type { Redirect } from './syntax.ts';
 
@@ -94,17 +94,10 @@ const SINKS: Record<string, ReadsStdin> = {
  */
 const GIT_RECORDS = new Set(['commit', 'commit-tree', 'tag', 'notes', 'add']);
 
-/** The subcommand of git's arguments, past its global options (`git -C sub commit`). */
-function gitSubcommand(a: readonly string[]): string | undefined {
-  let i = 0;
-  while (i < a.length && a[i]!.startsWith('-')) i += GIT_VALUED_GLOBAL.has(a[i]!) ? 2 : 1;
-  return a[i];
-}
-
 /** `openssl s_client` sends stdin to the server it connects to; openssl's other commands stay on the machine. git: GIT_RECORDS. */
 const SUBCOMMAND_SINKS: Record<string, (args: readonly string[]) => ReadsStdin | null> = {
   openssl: (a) => (a[0] === 's_client' ? ALWAYS : null),
-  git: (a) => (GIT_RECORDS.has(gitSubcommand(a) ?? '') ? NAMED : null),
+  git: (a) => (GIT_RECORDS.has(a[gitSubcommandAt(a)] ?? '') ? NAMED : null),
 };
 
 /** What a sink sends besides its arguments: whether its stdin, and the files it names (candidates: every spelling an argument may name one with). */

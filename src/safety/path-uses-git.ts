@@ -1,5 +1,6 @@
 import type { Invocation } from './command.ts';
 import { parseArgs } from './families/system-args.ts';
+import { gitSubcommandAt } from './git-global-options.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { gitNameUses } from './git-name-queries.ts';
 import { configOperands, namesFileOnly } from './git-settings.ts';
@@ -11,8 +12,6 @@ import type { Word } from './shell.ts';
 
 /** git's paths for path-uses.ts: what each of its verbs does to the paths it names. */
 
-/** git's own options that take the next word (`git -C dir`, `git -c k=v`): the verb follows them. */
-const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
 /** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
 const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
@@ -39,8 +38,7 @@ function stashedPaths(inv: Invocation, rest: readonly Word[]): PathUse[] {
  */
 export function gitPathUses(inv: Invocation): PathUse[] {
   const a = inv.args;
-  let i = 0;
-  while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
+  const i = gitSubcommandAt(a.map((w) => w.value));
   const sub = a[i]?.value;
   const long = sub !== undefined && Object.hasOwn(GIT_LONG_OPTIONS, sub) ? GIT_LONG_OPTIONS[sub] : undefined;
   const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);

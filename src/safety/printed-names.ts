@@ -1,4 +1,5 @@
 import { programName } from './command.ts';
+import { gitSubcommandAt } from './git-global-options.ts';
 import { ownCommands } from './known-folders.ts';
 import { UNKNOWN } from './shell.ts';
 import { plainWord, programIndex, type Script, type SimpleCommand, type Word } from './syntax.ts';
@@ -116,9 +117,10 @@ function listsProjectPaths(program: string, values: readonly string[]): boolean 
         (program === 'ack' && v === '-f'),
     );
   if (program !== 'git') return false;
-  const sub = values.find((v, i) => !v.startsWith('-') && !/^(-C|-c|--git-dir|--work-tree|--namespace)$/.test(values[i - 1] ?? ''));
+  const at = gitSubcommandAt(values);
+  const sub = values[at];
   if (sub && GIT_LISTINGS.has(sub)) return true;
-  const after = values.slice(sub ? values.indexOf(sub) + 1 : values.length);
+  const after = values.slice(at + 1);
   return after.some((v) => v === '--name-only' || (sub === 'grep' && (GIT_GREP_NAMES.has(v) || /^-[A-Za-z]*[lL]/.test(v))));
 }
 

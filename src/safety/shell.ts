@@ -2,19 +2,20 @@
  * A shell parser for policy checks: it finds every simple command a bash command line would run,
  * wherever it hides (lists, pipelines, subshells, `$( )`, backticks, process substitution,
  * heredocs fed to a shell), with quote removal done the way the shell does it. It never throws and
- * runs in linear time: unterminated constructs end at the end of the input. This file reads lists,
- * commands, redirections and heredocs; words are read by shell-words.ts, what the command line
+ * runs in linear time: unterminated constructs end at the end of the input. This file reads lists
+ * and commands; redirections and heredocs are read by shell-redirects.ts, words by shell-words.ts, what the command line
  * sets of its own variables is kept by shell-vars.ts, a command's runs per loop value are made by
  * loop-runs.ts, and where each run stands among the pipelines (loops' fans, compounds piped on)
  * is kept by pipeline-lanes.ts.
  */
 
-import { expandWord, L_OPEN, staticOutput, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, L_OPEN, UNKNOWN, unsplit } from './expand.ts';
 import { argumentRuns } from './function-calls.ts';
 import { loopRunsOf } from './loop-runs.ts';
 import { type CompoundOutput, PipelineLanes } from './pipeline-lanes.ts';
+import { RedirectReader } from './shell-redirects.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
-import { MAX_DEPTH, WordReader } from './shell-words.ts';
+import { MAX_DEPTH } from './shell-words.ts';
 import { ASSIGNMENT, type Redirect, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
 export type { Redirect, Script, SimpleCommand, Word };
@@ -46,8 +47,7 @@ export function parseShell(src: string, opts: ParseOptions): Script {
   return { commands: p.out, tooDeep: p.tooDeep };
 }
 
-class Parser extends WordReader {
-  private pendingHeredocs: Array<{ delim: string; strip: boolean; quoted: boolean; redirect: Redirect }> = [];
+class Parser extends RedirectReader {
   private lineLast: SimpleCommand | null = null;
   /** the list operator before the command being read: what its substitutions run after too */
   private commandAfter: SimpleCommand['after'] = 'other';
@@ -368,49 +368,6 @@ class Parser extends WordReader {
       array: values,
     };
   }
-
-  /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
-  private redirect(): Redirect | null {
-    // a redirection starts with a descriptor (`2>`, `{fd}>`) or an operator: other words are not read twice
-    if (!REDIRECT_START.has(this.src[this.pos]!)) return null;
-    const m = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|<|>)/.exec(this.src.slice(this.pos, this.pos + 24));
-    if (!m) return null;
-    const op = m[1]!;
-    // `<(cmd)` and `>(cmd)` are process substitutions, i.e. words
-    if ((op === '<' || op === '>') && this.src[this.pos + m[0].length] === '(') return null;
-    this.pos += m[0].length;
-    this.skipBlanks();
-    // `< <(cmd)`: a process substitution is the file redirected
-    if (this.atWordEnd() && !/^[<>]\(/.test(this.src.slice(this.pos, this.pos + 2))) return { op, target: null, input: null };
-    const target = expandWord(this.word(), this.home)[0]!;
-    if (op === '<<<') return { op, target, input: target.value, subs: target.subs };
-    // `< <(printf '/etc\0')`: what a static substitution writes is the text read on stdin
-    const fed = op === '<' && target.raw.startsWith('<(') && target.subs.length === 1 ? staticOutput(target.subs[0]!) : null;
-    if (fed !== null) return { op, target, input: fed, subs: target.subs };
-    if (op === '<<' || op === '<<-') {
-      const r: Redirect = { op, target, input: '' };
-      this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', quoted: /['"\\]/.test(target.raw), redirect: r });
-      return r;
-    }
-    return { op, target, input: null };
-  }
-
-  private readHeredocs(): void {
-    for (const h of this.pendingHeredocs.splice(0)) {
-      const lines: string[] = [];
-      while (this.pos < this.src.length) {
-        const end = this.src.indexOf('\n', this.pos);
-        const raw = this.src.slice(this.pos, end < 0 ? this.src.length : end);
-        this.pos = end < 0 ? this.src.length : end + 1;
-        const line = h.strip ? raw.replace(/^\t+/, '') : raw;
-        if (line === h.delim) break;
-        lines.push(line);
-      }
-      h.redirect.input = lines.join('\n');
-      // an unquoted delimiter: `$( )` and backticks in the body run when the heredoc is read
-      if (!h.quoted) h.redirect.subs = this.scanSubs(h.redirect.input);
-    }
-  }
 }
 
 /**
@@ -423,9 +380,6 @@ function assignmentsSoFar(words: readonly Word[]): boolean {
   for (let first = i; i < words.length; i++) if (!ASSIGNMENT.test(words[i]!.raw) && !(i === first ? DECLARATIONS : /^-/).test(words[i]!.raw)) return false;
   return true;
 }
-
-/** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */
-const REDIRECT_START = new Set([...'0123456789{<>&']);
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */
 export function isDynamic(w: Word): boolean {

@@ -511,7 +511,7 @@ describe('2. bash rules', () => {
       ['gh workflow run deploy-prod --ref main', 'deny', 'gh workflow run deploy-prod'],
       // the list's literal prefix stops at word boundaries; the publish family's deploy patterns do not (github.deployWorkflows)
       ['gh workflow run deploy-web', 'deny', 'families.publish'],
-      // a staging deploy is not a production one (model/families.ts DEPLOY_ENVIRONMENTS)
+      // a staging deploy is not a production one (model/deploy-environments.ts)
       ['gh workflow run deploy-staging', 'allow'],
       ['gh workflow run deploy-production', 'deny', 'families.publish'],
       ['gh workflow run deploy-prod.yml --ref main', 'deny', 'families.publish'],

@@ -1,9 +1,11 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import { type Invocation, unwrap } from '../command.ts';
+import { gitSubcommandAt } from '../git-global-options.ts';
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import { starGlob } from '../patterns.ts';
 import { grepKeeps } from '../search-patterns.ts';
 import type { Script } from '../syntax.ts';
-import { BRANCH_LONG, BRANCH_VALUED, splitOptions } from './git-options.ts';
+import { BRANCH_VALUED, splitOptions } from './git-options.ts';
 
 /**
  * The names a listing of the local branches prints, handed to a delete (`git branch -D $(git
@@ -44,7 +46,7 @@ const BRANCH_ACTS = [
 
 /** The protected branches (samples) a `git branch` listing prints: none for one that acts, lists the remote's alone, or names patterns they do not match. */
 function branchListing(args: readonly string[], names: readonly string[]): string[] {
-  const { flags, operands: patterns } = splitOptions(args, BRANCH_LONG, BRANCH_VALUED);
+  const { flags, operands: patterns } = splitOptions(args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   if (BRANCH_ACTS.some((f) => flags.has(f))) return [];
   const list = flags.has('l') || flags.has('--list');
   const remotesOnly = flags.has('r') || flags.has('--remotes');
@@ -77,7 +79,7 @@ export function listedProtectedBranches(sub: Script, globs: readonly string[]): 
   const lister = stages[0];
   if (lister?.program !== 'git') return [];
   const args = lister.args.map((w) => w.value);
-  const at = args.findIndex((v) => !v.startsWith('-'));
+  const at = gitSubcommandAt(args);
   const verb = args[at];
   const listed =
     verb === 'branch' ? branchListing(args.slice(at + 1), samples(globs)) : verb === 'for-each-ref' ? refListing(args.slice(at + 1), samples(globs)) : [];
@@ -109,7 +111,7 @@ function unInvert<W extends { value: string; raw: string }>(w: W): W[] {
  * GREP…)`, for listedProtectedBranches to read; null for any other command xargs runs.
  */
 export function xargsBranchDelete(argv: readonly string[], lister: Invocation, filters: readonly (Invocation | null)[]): string | null {
-  const verb = argv.slice(1).find((v) => !v.startsWith('-'));
+  const verb = argv[1 + gitSubcommandAt(argv.slice(1))];
   if (argv[0] !== 'git' || verb !== 'branch' || lister.program !== 'git' || filters.some((f) => !f)) return null;
   const stages = [lister, ...(filters as Invocation[])].map((i) => i.command.words.map((w) => w.raw).join(' '));
   return `${argv.map(shellQuote).join(' ')} $(${stages.join(' | ')})`;

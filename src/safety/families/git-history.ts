@@ -1,3 +1,4 @@
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import type { GitCall } from '../git-rules.ts';
 import { matchesName, starGlob } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
@@ -5,7 +6,7 @@ import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
 import { listedProtectedBranches } from './git-branch-listings.ts';
 import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
-import { BRANCH_LONG, BRANCH_VALUED, splitOptions } from './git-options.ts';
+import { BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -88,7 +89,7 @@ function protectedBranch(name: string | undefined, globs: readonly string[]): st
 
 /** `branch -D main`, `branch -f main <rev>`, `branch -M x main`, `branch -m main x`. */
 function checkBranch(args: readonly string[], globs: readonly string[]): Hit | null {
-  const { flags, operands } = splitOptions(args, BRANCH_LONG, BRANCH_VALUED);
+  const { flags, operands } = splitOptions(args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   const has = (...names: string[]) => names.some((n) => flags.has(n));
   // remote-tracking refs (`-dr origin/main`) are copies of the remote's branches
   if (has('r', '--remotes')) return null;
@@ -136,7 +137,7 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
 
 /** `git branch -D $(git branch)`: a delete of the names a listing of the local branches prints (git-branch-listings.ts). */
 function checkListedDelete(call: GitCall, globs: readonly string[]): Hit | null {
-  const { flags } = splitOptions(call.args, BRANCH_LONG, BRANCH_VALUED);
+  const { flags } = splitOptions(call.args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   if (!['d', 'D', '--delete'].some((f) => flags.has(f)) || flags.has('r') || flags.has('--remotes')) return null;
   for (const word of call.words) {
     if (word.value.startsWith('-')) continue;
@@ -189,8 +190,6 @@ function checkForceCreate(sub: string, args: readonly string[], globs: readonly 
   return null;
 }
 
-const PUSH_VALUED = new Set(['-o', '--push-option', '--receive-pack', '--exec', '--repo']);
-
 /**
  * What `git push` does to protected branches that checkPush (git-rules.ts) lets through: `--prune`
  * (never read there), and — only when the policy allows both force pushes and direct pushes to
@@ -199,31 +198,10 @@ const PUSH_VALUED = new Set(['-o', '--push-option', '--receive-pack', '--exec', 
  * remote is always refused there.
  */
 function checkPushHistory(args: readonly string[], policy: Policy): Hit | null {
-  let force = false;
-  let all = false;
-  let mirror = false;
-  let prune = false;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!;
-    if (v === '--') {
-      positional.push(...args.slice(i + 1));
-      break;
-    }
-    if (PUSH_VALUED.has(v)) i++;
-    else if (v.startsWith('--')) {
-      const name = v.split('=', 1)[0]!;
-      if (name === '--dry-run') return null;
-      if (name === '--force' || name === '--force-with-lease' || name === '--force-if-includes') force = true;
-      else if (name === '--all' || name === '--branches') all = true;
-      else if (name === '--mirror') mirror = true;
-      else if (name === '--prune') prune = true;
-    } else if (v.startsWith('-') && v.length > 1) {
-      if (v.includes('n')) return null;
-      if (v.includes('f')) force = true;
-      if (v.endsWith('o')) i++;
-    } else positional.push(v);
-  }
+  const push = pushWords(args);
+  const { all, mirror, prune, positional } = push;
+  let force = push.force;
+  if (push.dry) return null;
   if (prune)
     return {
       rule: 'push --prune',

@@ -1,9 +1,10 @@
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import type { GitCall } from '../git-rules.ts';
 import { writtenSetting } from '../git-settings.ts';
 import { matchesName, starGlob } from '../patterns.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
-import { FETCH_LONG, splitOptions } from './git-options.ts';
+import { splitOptions } from './git-options.ts';
 
 /**
  * The git history family's checks of local work (git-history.ts): a worktree's or a submodule's
@@ -61,7 +62,7 @@ function fetchDestination(dst: string): string {
  * (`refs/remotes/origin/*`) is the remote's copy.
  */
 export function checkFetchIntoBranches(sub: string, args: readonly string[], globs: readonly string[]): Hit | null {
-  const { flags, operands: positional } = splitOptions(args, FETCH_LONG, FETCH_VALUED);
+  const { flags, operands: positional } = splitOptions(args, GIT_LONG_OPTIONS.fetch!, FETCH_VALUED);
   const force = flags.has('f') || flags.has('--force');
   const prune = flags.has('--prune') || (sub === 'fetch' && flags.has('p'));
   const remotesOnly = flags.has('--multiple') || flags.has('--all') || flags.has('--dry-run');

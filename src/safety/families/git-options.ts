@@ -1,9 +1,10 @@
+import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
 import { spellOut } from '../long-options.ts';
 
 /**
- * How the gitHistory family's checks read a git subcommand's words: its options (short letters,
- * long names spelled out as git expands unique prefixes, those that take the next word) and its
- * operands — one reading for branch, fetch and pull, and one table of each subcommand's options.
+ * How the git checks read a git subcommand's words: its options (short letters, long names
+ * spelled out as git expands unique prefixes against git-long-options.ts, those that take the
+ * next word) and its operands — one reading for branch, fetch, pull and push.
  */
 
 /** Options (short letters and full long names, as git expands unique prefixes) and operands of a git subcommand. */
@@ -35,41 +36,6 @@ export function splitOptions(args: readonly string[], long: readonly string[], v
   return { flags, operands };
 }
 
-/** git branch's long options, as `git branch -h` lists them (abbreviations are spelled out against them). */
-export const BRANCH_LONG: readonly string[] = [
-  '--delete',
-  '--force',
-  '--move',
-  '--copy',
-  '--remotes',
-  '--all',
-  '--list',
-  '--track',
-  '--no-track',
-  '--set-upstream-to',
-  '--unset-upstream',
-  '--contains',
-  '--no-contains',
-  '--merged',
-  '--no-merged',
-  '--points-at',
-  '--sort',
-  '--format',
-  '--color',
-  '--no-color',
-  '--column',
-  '--no-column',
-  '--create-reflog',
-  '--edit-description',
-  '--show-current',
-  '--verbose',
-  '--quiet',
-  '--abbrev',
-  '--no-abbrev',
-  '--ignore-case',
-  '--omit-empty',
-  '--recurse-submodules',
-];
 /** git branch's options that take the next word (`--merged [<commit>]` takes one when it follows). */
 export const BRANCH_VALUED: ReadonlySet<string> = new Set([
   '-u',
@@ -83,66 +49,35 @@ export const BRANCH_VALUED: ReadonlySet<string> = new Set([
   '--format',
 ]);
 
-/** git fetch's and pull's long options, as `git fetch -h` and `git pull -h` list them. */
-export const FETCH_LONG: readonly string[] = [
-  '--all',
-  '--allow-unrelated-histories',
-  '--append',
-  '--atomic',
-  '--auto',
-  '--auto-gc',
-  '--auto-maintenance',
-  '--autostash',
-  '--cleanup',
-  '--commit',
-  '--deepen',
-  '--depth',
-  '--dry-run',
-  '--edit',
-  '--ff',
-  '--ff-only',
-  '--filter',
-  '--force',
-  '--gpg-sign',
-  '--ipv4',
-  '--ipv6',
-  '--jobs',
-  '--keep',
-  '--log',
-  '--multiple',
-  '--negotiate-only',
-  '--negotiation-tip',
-  '--no-tags',
-  '--prefetch',
-  '--progress',
-  '--prune',
-  '--prune-tags',
-  '--quiet',
-  '--rebase',
-  '--recurse-submodules',
-  '--recurse-submodules-default',
-  '--refetch',
-  '--refmap',
-  '--server-option',
-  '--set-upstream',
-  '--shallow-exclude',
-  '--shallow-since',
-  '--show-forced-updates',
-  '--signoff',
-  '--squash',
-  '--stat',
-  '--stdin',
-  '--strategy',
-  '--strategy-option',
-  '--submodule-prefix',
-  '--tags',
-  '--unshallow',
-  '--update-head-ok',
-  '--update-shallow',
-  '--upload-pack',
-  '--verbose',
-  '--verify',
-  '--verify-signatures',
-  '--write-commit-graph',
-  '--write-fetch-head',
-];
+/** git push's options that take the next word, as `git push -h` lists them (`--force-with-lease` and `--signed` take theirs after `=` only). */
+const PUSH_VALUED: ReadonlySet<string> = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--exec', '--recurse-submodules']);
+
+/** What a git push's words ask for, and its operands: the remote, then the refspecs. */
+export interface PushWords {
+  force: boolean;
+  all: boolean;
+  mirror: boolean;
+  tags: boolean;
+  followTags: boolean;
+  del: boolean;
+  dry: boolean;
+  prune: boolean;
+  positional: string[];
+}
+
+/** git push's words as git reads them (`-onx` is `-o nx`: no dry run; `--forc` is `--force`). */
+export function pushWords(args: readonly string[]): PushWords {
+  const { flags, operands } = splitOptions(args, GIT_LONG_OPTIONS.push!, PUSH_VALUED);
+  const has = (...names: string[]) => names.some((n) => flags.has(n));
+  return {
+    force: has('f', '--force', '--force-with-lease', '--force-if-includes'),
+    all: has('--all', '--branches'),
+    mirror: has('--mirror'),
+    tags: has('--tags'),
+    followTags: has('--follow-tags'),
+    del: has('d', '--delete'),
+    dry: has('n', '--dry-run'),
+    prune: has('--prune'),
+    positional: operands,
+  };
+}

@@ -1,4 +1,4 @@
-import { DEPLOY_ENVIRONMENTS } from '../../model/families.ts';
+import { DEPLOY_ENVIRONMENTS } from '../../model/deploy-environments.ts';
 import { matchesName } from '../patterns.ts';
 import { dryRun, hasOption, operandAt, optionValues, type ToolCheck } from './args.ts';
 
@@ -22,7 +22,7 @@ const PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.production);
  * Whether a workflow named by file (`.github/workflows/deploy.yml`) or by name matches
  * `github.deployWorkflows` (case-insensitive, with or without `.yml`) — unless its name names
  * only non-production environments (`deploy-staging.yml`, `Deploy to preview`) and the glob that
- * matched does not name that environment itself (model/families.ts DEPLOY_ENVIRONMENTS).
+ * matched does not name that environment itself (model/deploy-environments.ts).
  */
 export function isDeployWorkflow(workflow: string, globs: readonly string[]): boolean {
   let lower = lowered.get(globs);

@@ -1,4 +1,5 @@
-import { FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
+import { FAMILIES, type FamilyName } from '../../model/families.ts';
+import { UNKNOWN_COMMANDS, type VerbRule } from '../../model/unknown-commands.ts';
 import type { Invocation } from '../command.ts';
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
@@ -12,7 +13,7 @@ import type { FamilyContext } from './types.ts';
 
 /**
  * How a command no family check knows is judged (docs/safety.md, "How an unknown command is
- * judged"; the data is model/families.ts). Its subcommand words — the leading words that look
+ * judged"; the data is model/families.ts and model/unknown-commands.ts). Its subcommand words — the leading words that look
  * like commands (`kubernetes cluster delete`, `container:release`, split at `-`, `_`, `:`) — are
  * read for a family's verbs: a verb alone (`deploy`, `destroy`) does the family's thing; a
  * targeted verb (`delete`, `push`) only toward one of the family's targets, named by a
