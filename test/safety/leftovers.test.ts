@@ -1,0 +1,34 @@
+import { testHoles } from './context.ts';
+
+/**
+ * The red-team's leftovers, each closed where its kind is decided: [an everyday command that must
+ * pass, its dangerous neighbour]. The context is context.ts's: the project /home/u/proj on main,
+ * home /home/u.
+ */
+
+// printf 'rm -rf ~' | base32 → OJWSALLSMYQH4===; printf 'echo hi' | base32 → MVRWQ3ZANBUQ====
+const RM32 = 'OJWSALLSMYQH4===';
+const HI32 = 'MVRWQ3ZANBUQ====';
+// printf 'rm -rf ~' | xxd
+const RM_DUMP = '00000000: 726d 202d 7266 207e                      rm -rf ~';
+// printf 'rm -rf ~' | uuencode: the header names where uudecode writes it
+const uu = (name: string) => `begin 644 ${name}\n(<FT@+7)F('X \n\`\nend\n`;
+
+testHoles({
+  // decoders.ts is the one table of the decoders: each writes the decoding of a literal it reads
+  'a literal decoded by base32, basenc, xxd, uudecode or python -m base64 into a shell': [
+    [`echo ${HI32} | base32 -d | sh`, `echo ${RM32} | base32 -d | sh`],
+    [`echo ${RM32} | base32 -d`, `echo ${RM32} | base32 --decode | bash`],
+    ['base32 -d notes.b32 | sh', `echo ${RM32} | gbase32 -d | sh`],
+    [`echo ${HI32} | basenc --base32 -d | sh`, `echo ${RM32} | basenc --base32 -d | sh`],
+    ['basenc --base32hex -d x | sh', 'echo E9MI0BBICOG7S=== | basenc --base32hex -d | sh'],
+    ['basenc --base2msbf -d x | sh', 'echo 0111001001101101001000000010110101110010011001100010000001111110 | basenc --base2msbf -d | bash'],
+    ['basenc --z85 -d x | sh', "echo 'A+#{JA+lCy' | basenc --z85 -d | sh"],
+    ['xxd -r dump.hex > x.bin', `echo '${RM_DUMP}' | xxd -r | sh`],
+    ['uudecode x.uu', `uudecode <<'EOF' | sh\n${uu('/dev/stdout')}EOF`],
+    [`uudecode <<'EOF' | sh\n${uu('x.sh')}EOF`, `uudecode -o /dev/stdout <<'EOF' | sh\n${uu('x.sh')}EOF`],
+    ['uudecode -o out.bin x.uu', "uudecode -p <<'EOF' | sh\nbegin-base64 644 x.sh\ncm0gLXJmIH4=\n====\nEOF"],
+    ['echo aGk= | python3 -m base64 -d', 'echo cm0gLXJmIH4= | python3 -m base64 -d | sh'],
+    ['python3 -m base64 -e notes.txt', `sh -c "$(echo ${RM32} | base32 -d)"`],
+  ],
+});
