@@ -31,4 +31,21 @@ testHoles({
     ['echo aGk= | python3 -m base64 -d', 'echo cm0gLXJmIH4= | python3 -m base64 -d | sh'],
     ['python3 -m base64 -e notes.txt', `sh -c "$(echo ${RM32} | base32 -d)"`],
   ],
+  // home-data.ts findsDocuments: what a find's tests select among the user's documents, as its `rm` (`rm ~/Documents/*.docx`)
+  "a find whose tests select the user's documents": [
+    ["find ~/Documents -name '*.tmp' -delete", "find ~/Documents -name '*.docx' -delete"],
+    ['find ~/Documents -name node_modules -prune -exec rm -rf {} +', "find ~/Pictures -name '*.jpg' -exec rm {} +"],
+    ["find ~/Documents -name '*.docx' -print", "find ~/Pictures -iname '*.JPG' -mtime +30 -delete"],
+    ["find ~/Downloads -name '*.docx' -delete", "find ~/Documents -name 'thesis*' -delete"],
+    ["find . -name '*.docx' -delete", "find ~ -maxdepth 1 -name '*.pdf' -delete"],
+    ["find ~/code -name '*.pyc' -delete", "find ~/Music -name '*.mp3' -exec shred -u {} +"],
+  ],
+  // localized-user-dirs.ts: the same folders as xdg-user-dirs names them in other languages
+  "the desktop's folders of documents in other languages": [
+    ['rm ~/Downloads/thesis.docx', 'rm ~/Dokumente/thesis.docx'],
+    ['rm -rf ~/Bilder/node_modules', 'rm ~/Imágenes/vacaciones.jpg'],
+    ['rm ~/Bureau/x.tmp', 'rm ~/Bureau/notes.txt'],
+    ["find ~/Dokumente -name '*.tmp' -delete", "find ~/Escritorio -name '*.odt' -delete"],
+    ['rm ~/Descargas/x.zip', 'rm ~/Документы/отчёт.pdf'],
+  ],
 });
