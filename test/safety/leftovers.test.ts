@@ -1,4 +1,4 @@
-import { testHoles } from './context.ts';
+import { testAsks, testHoles } from './context.ts';
 
 /**
  * The red-team's leftovers, each closed where its kind is decided: [an everyday command that must
@@ -47,5 +47,39 @@ testHoles({
     ['rm ~/Bureau/x.tmp', 'rm ~/Bureau/notes.txt'],
     ["find ~/Dokumente -name '*.tmp' -delete", "find ~/Escritorio -name '*.odt' -delete"],
     ['rm ~/Descargas/x.zip', 'rm ~/Документы/отчёт.pdf'],
+  ],
+});
+
+testHoles({
+  // publish-clouds.ts: a release pipeline run, a deployment, an image built and pushed in the cloud — siblings of `gh workflow run deploy`, `docker push`
+  "the clouds' rollouts that say no deploy": [
+    ['aws codepipeline get-pipeline-state --name p', 'aws codepipeline start-pipeline-execution --name p'],
+    ['aws codedeploy list-deployments', 'aws codedeploy create-deployment --application-name a --deployment-group-name prod'],
+    ['az acr build -r reg --no-push .', 'az acr build -r reg -t app:1 .'],
+    ['az acr login -n reg', 'az acr import -n reg --source docker.io/library/nginx:1'],
+  ],
+});
+
+testAsks({
+  // infra-cloud.ts awsLiveChange, azLiveChange: the clouds' `kubectl scale|set|patch`
+  "aws's and az's changes to what runs live": [
+    ['aws ecs describe-services --cluster c --services s', 'aws ecs update-service --cluster c --service s --desired-count 0'],
+    // scaled up or down, as `kubectl scale` (deploy2.test.ts had `--desired-count 2` pass: no rollout, but a change all the same)
+    ['aws ecs list-services --cluster c', 'aws ecs update-service --cluster c --service s --desired-count 2'],
+    ['aws lambda invoke --function-name f out.json', 'aws lambda update-function-configuration --function-name f --environment Variables={A=1}'],
+    ['aws eks update-kubeconfig --name c', 'aws ec2 stop-instances --instance-ids i-1'],
+    ['aws dynamodb update-item --table-name t --key k', 'aws rds stop-db-instance --db-instance-identifier d'],
+    ['aws sts get-caller-identity', 'aws autoscaling set-desired-capacity --auto-scaling-group-name g --desired-capacity 0'],
+    ['aws ssm get-parameter --name x', 'aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod'],
+    ['az account set -s sub', 'az webapp stop -g g -n app'],
+    ['az aks get-credentials -g g -n c', 'az aks scale -g g -n c --node-count 0'],
+    ['az extension update -n containerapp', 'az webapp config appsettings set -g g -n app --settings A=1'],
+  ],
+  // infra-db.ts REDIS_CLIENTS: the servers that speak redis's protocol ship its client under their own name
+  "redis-cli's siblings": [
+    ["valkey-cli <<< 'GET x'", 'valkey-cli <<< FLUSHALL'],
+    ['echo PING | valkey-cli', 'echo FLUSHALL | valkey-cli'],
+    ['keydb-cli ping', 'keydb-cli <<EOF\nFLUSHDB\nEOF'],
+    ["valkey-cli --scan --pattern 'x*'", "valkey-cli --scan --pattern 'x*' | xargs valkey-cli DEL"],
   ],
 });
