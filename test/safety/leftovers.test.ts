@@ -60,6 +60,29 @@ testHoles({
   ],
 });
 
+testHoles({
+  // github-api-rules.ts webhooks: a repository's events sent to a host the hook names, as a repository made public
+  'a webhook added or pointed elsewhere through the API': [
+    ['gh api repos/o/r/hooks', 'gh api repos/o/r/hooks -f name=web -f config[url]=https://hooks.example.net/x'],
+    ['gh api -X POST repos/o/r/hooks/1/pings', 'curl -X POST https://api.github.com/repos/o/r/hooks -d \'{"config":{"url":"https://x.example"}}\''],
+    ['gh api -X PATCH repos/o/r/hooks/1 -F active=false', 'gh api -X PATCH repos/o/r/hooks/1/config -f url=https://x.example'],
+    ['gh api repos/o/r/hooks/1/deliveries', 'gh api orgs/o/hooks -f name=web -f config[url]=https://x.example'],
+    ['gh api repos/o/r/hooks --jq ".[].config.url"', 'gh api repos/o/r/hooks --input hook.json'],
+  ],
+});
+
+testAsks({
+  // github-api-rules.ts UNDOABLE_DELETES: what the next call puts back as it was, and gh's own verbs remove unasked (`gh label delete`)
+  'a DELETE through the API of what is put back as it was': [
+    ['gh api --method DELETE repos/o/r/labels/wontfix', 'gh api -X DELETE repos/o/r/issues/comments/1'],
+    ['gh api -X DELETE repos/o/r/issues/7/labels/bug', 'gh api -X DELETE repos/o/r/milestones/1'],
+    ['gh api -X DELETE repos/o/r/issues/comments/9/reactions/3', 'gh api -X DELETE repos/o/r/hooks/1'],
+    ['curl -X DELETE -H "Authorization: Bearer $T" https://api.github.com/repos/o/r/labels/bug', 'curl -X DELETE https://api.github.com/repos/o/r'],
+    ["gh api -X DELETE 'repos/o/r/actions/caches?key=npm-linux'", 'gh api -X DELETE repos/o/r/environments/prod'],
+    ['gh api -X DELETE repos/o/r/pulls/3/requested_reviewers -f "reviewers[]=bob"', 'gh api -X DELETE repos/o/r/keys/12'],
+  ],
+});
+
 testAsks({
   // infra-cloud.ts awsLiveChange, azLiveChange: the clouds' `kubectl scale|set|patch`
   "aws's and az's changes to what runs live": [
