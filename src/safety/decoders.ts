@@ -213,26 +213,47 @@ function uuDecoded(text: string): { name: string; text: string } | null {
   return decoded === null ? null : { name: header[2]!, text: decoded };
 }
 
-/**
- * `uudecode` reading stdin: what it writes to stdout — the decoding, where `-o /dev/stdout` (`-o
- * -`, BSD's `-p`) or the header's name (`/dev/stdout`) sends it there; nothing where it writes the
- * file the header names.
- */
-function uudecodeDecodes(args: readonly Word[]): Decoding | null {
+/** Where `uudecode`'s words send what it decodes — stdout (`-p`, `-o /dev/stdout`, `-o -`), a file `-o` names, or the header's name — and whether it reads a file operand; null for an option it does not take. */
+function uudecodeOutput(args: readonly Word[]): { to: 'stdout' | 'header' | string; operand: boolean } | null {
   const values = args.map((a) => a.value);
-  let stdout = false;
+  let to: string = 'header';
+  let operand = false;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     const out = v === '-o' || v === '--output-file' ? values[++i] : /^(-o|--output-file=)(.+)$/.exec(v)?.[2];
-    if (out !== undefined) stdout = out === '/dev/stdout' || out === '-';
-    else if (v === '-p') stdout = true;
+    if (out !== undefined) to = out === '/dev/stdout' || out === '-' ? 'stdout' : out;
+    else if (v === '-p') to = 'stdout';
+    else if (!v.startsWith('-')) operand = true;
     else if (v !== '-' && !/^-[ci]$/.test(v)) return null;
   }
+  return { to, operand };
+}
+
+/**
+ * `uudecode` reading stdin: what it writes to stdout — the decoding, where `-o /dev/stdout` (`-o
+ * -`, BSD's `-p`) or the header's name (`/dev/stdout`) sends it there; nothing where it writes a file.
+ */
+function uudecodeDecodes(args: readonly Word[]): Decoding | null {
+  const out = uudecodeOutput(args);
+  if (out === null || out.operand) return null;
   return (text) => {
     const d = uuDecoded(text);
     if (d === null) return null;
-    return stdout || d.name === '/dev/stdout' || d.name === '-' ? d.text : '';
+    return out.to === 'stdout' || (out.to === 'header' && (d.name === '/dev/stdout' || d.name === '-')) ? d.text : '';
   };
+}
+
+/**
+ * The file `uudecode` writes, reading `text` (a literal on its stdin, or null when the command
+ * line does not tell it): the one `-o` names, else the one the text's header names (`begin 644
+ * ~/.bashrc`); null when it writes to stdout or the name is not told.
+ */
+export function uudecodeWrites(args: readonly Word[], text: string | null): string | null {
+  const out = uudecodeOutput(args);
+  if (out === null || out.to === 'stdout') return null;
+  if (out.to !== 'header') return out.to;
+  const name = text === null || out.operand ? null : (uuDecoded(text)?.name ?? null);
+  return name === null || name === '/dev/stdout' || name === '-' ? null : name;
 }
 
 /** `python3 -m base64 -d` (`-u`) reading stdin: the module's own command line. */

@@ -31,6 +31,12 @@ testHoles({
     ['echo aGk= | python3 -m base64 -d', 'echo cm0gLXJmIH4= | python3 -m base64 -d | sh'],
     ['python3 -m base64 -e notes.txt', `sh -c "$(echo ${RM32} | base32 -d)"`],
   ],
+  // families/system.ts checkUudecode: uudecode writes the file its header (or -o) names
+  'uudecode writing the file its header names': [
+    [`uudecode <<'EOF'\n${uu('out.txt')}EOF`, `uudecode <<'EOF'\n${uu('~/.bashrc')}EOF`],
+    ['uudecode -o out.bin x.uu', 'uudecode -o ~/.profile x.uu'],
+    ["printf 'begin 644 x.txt\\n`\\nend\\n' | uudecode", "printf 'begin 644 /etc/cron.d/x\\n`\\nend\\n' | uudecode"],
+  ],
   // home-data.ts findsDocuments: what a find's tests select among the user's documents, as its `rm` (`rm ~/Documents/*.docx`)
   "a find whose tests select the user's documents": [
     ["find ~/Documents -name '*.tmp' -delete", "find ~/Documents -name '*.docx' -delete"],
