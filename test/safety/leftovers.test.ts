@@ -90,8 +90,8 @@ testAsks({
 });
 
 testAsks({
-  // infra-cloud.ts awsLiveChange, azLiveChange: the clouds' `kubectl scale|set|patch`
-  "aws's and az's changes to what runs live": [
+  // infra-cloud.ts awsLiveChange, azLiveChange, gcloudLiveChange: the clouds' `kubectl scale|set|patch`
+  "aws's, az's and gcloud's changes to what runs live": [
     ['aws ecs describe-services --cluster c --services s', 'aws ecs update-service --cluster c --service s --desired-count 0'],
     // scaled up or down, as `kubectl scale` (deploy2.test.ts had `--desired-count 2` pass: no rollout, but a change all the same)
     ['aws ecs list-services --cluster c', 'aws ecs update-service --cluster c --service s --desired-count 2'],
@@ -103,6 +103,9 @@ testAsks({
     ['az account set -s sub', 'az webapp stop -g g -n app'],
     ['az aks get-credentials -g g -n c', 'az aks scale -g g -n c --node-count 0'],
     ['az extension update -n containerapp', 'az webapp config appsettings set -g g -n app --settings A=1'],
+    ['gcloud components update', 'gcloud run services update api --min-instances 0'],
+    ['gcloud container clusters get-credentials c', 'gcloud container clusters resize c --num-nodes 0'],
+    ['gcloud config set project p', 'gcloud compute instances stop vm1 --zone z'],
   ],
   // infra-db.ts REDIS_CLIENTS: the servers that speak redis's protocol ship its client under their own name
   "redis-cli's siblings": [

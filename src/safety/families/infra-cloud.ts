@@ -214,6 +214,25 @@ function gcloudGrant(args: string[]): string | null {
   );
 }
 
+/**
+ * gcloud's commands that change or stop what runs, as az's (azLiveChange): one ending in
+ * `update`, `update-traffic`, `stop`, `reset`, `resize`, `patch`, `suspend`, `failover` or
+ * `restart` (`run services update --min-instances 0`, `compute instances stop`, `container
+ * clusters resize`, `sql instances patch`); not gcloud's own settings and tools (`config`,
+ * `components update`, `auth`).
+ */
+const GCLOUD_CHANGE_VERBS = new Set(['update', 'update-traffic', 'stop', 'reset', 'resize', 'patch', 'suspend', 'failover', 'restart']);
+const GCLOUD_LOCAL_GROUPS = new Set(['config', 'components', 'auth']);
+
+function gcloudLiveChange(args: string[]): Hit | null {
+  const path = commandPath(args, GCLOUD_VALUED, (w) => GCLOUD_CHANGE_VERBS.has(w));
+  if (!path || GCLOUD_LOCAL_GROUPS.has(path.replace(/^(?:alpha|beta) /, '').split(' ')[0]!)) return null;
+  return {
+    rule: `gcloud ${path}`,
+    reason: `\`gcloud ${path}\` changes what runs live in the Google Cloud project — scaled, stopped or reconfigured — for everyone it serves`,
+  };
+}
+
 const gcloud: ArgsCheck = (args) => {
   const i = operandAt(args, GCLOUD_VALUED);
   const sub = args[i];
@@ -227,7 +246,7 @@ const gcloud: ArgsCheck = (args) => {
   const path = deleteVerb(args, GCLOUD_VALUED, true);
   if (path) return { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` };
   const grant = gcloudGrant(args);
-  return grant ? accessHit(`gcloud ${grant}`, 'Google Cloud') : null;
+  return grant ? accessHit(`gcloud ${grant}`, 'Google Cloud') : gcloudLiveChange(args);
 };
 
 const GSUTIL_VALUED = new Set(['-h', '-o', '-u', '-i']);
