@@ -106,6 +106,8 @@ testAsks({
     ['gcloud components update', 'gcloud run services update api --min-instances 0'],
     ['gcloud container clusters get-credentials c', 'gcloud container clusters resize c --num-nodes 0'],
     ['gcloud config set project p', 'gcloud compute instances stop vm1 --zone z'],
+    // a hard reset of a VM, as `aws ec2 reboot-instances` (unknownfix-holes.test.ts had it pass: the unknown-command rule's to leave, the family's to ask)
+    ['gcloud compute instances describe my-vm', 'gcloud compute instances reset my-vm'],
   ],
   // infra-db.ts REDIS_CLIENTS: the servers that speak redis's protocol ship its client under their own name
   "redis-cli's siblings": [
