@@ -55,7 +55,7 @@ export function checkGithubApi(inv: Invocation, policy: Policy, exempt: () => bo
   const out: Finding[] = [];
   for (const change of branchChanges(call!)) judgeChange(change, policy, isExempt, out);
   defaultBranchChange(call!, policy, out);
-  if (publish) for (const hit of [...publishHits(call!, policy), ...accessGrants(call!)]) out.push(familyFinding('publish', hit, policy));
+  if (publish) for (const hit of [...publishHits(call!, policy), ...accessGrants(call!), ...webhooks(call!)]) out.push(familyFinding('publish', hit, policy));
   if (infra) for (const hit of deletesAndSettings(call!)) out.push(familyFinding('infra', hit, policy));
   return out;
 }
@@ -288,6 +288,62 @@ function accessGrants(call: GithubApiCall): Array<{ rule: string; reason: string
 }
 
 /**
+ * A webhook added, or pointed at a URL (P3, as a repository made public): `POST repos/o/r/hooks`,
+ * `POST orgs/o/hooks`, `PATCH …/hooks/<id>` or `…/hooks/<id>/config` with a `url` (or a body the
+ * command line does not show) — every later event of the repository or the organization, a
+ * private one's pushes, pull requests and issues among them, is sent to that host. Reading,
+ * pinging and redelivering a hook pass; deleting one is the infra family's ask.
+ */
+function webhooks(call: GithubApiCall): Array<{ rule: string; reason: string }> {
+  const p = call.path;
+  const at = p[0] === 'repos' ? 3 : p[0] === 'orgs' ? 2 : -1;
+  if (at < 0 || p[at] !== 'hooks') return [];
+  const rest = p.slice(at + 1);
+  const added = call.method === 'POST' && rest.length === 0;
+  const pointed =
+    call.method === 'PATCH' &&
+    (rest.length === 1 || (rest.length === 2 && rest[1] === 'config')) &&
+    (call.opaqueBody || call.fields.has('url') || call.fields.has('config.url'));
+  if (!added && !pointed) return [];
+  const what = named(call);
+  const whose = p[0] === 'repos' ? 'repository' : 'organization';
+  return [
+    {
+      rule: what,
+      reason: `\`${what}\` sends every later event of the ${whose} — pushes, pull requests, issues, a private one's too — to the URL the hook names, for good until someone removes it. Ask the user to add the webhook`,
+    },
+  ];
+}
+
+/**
+ * A repository's endpoints whose DELETE takes away what the next call puts back as it was, and
+ * which `gh`'s own verbs remove without a question (`gh label delete`, `gh issue edit
+ * --remove-label`, `gh pr edit --remove-reviewer`, `gh cache delete`): a label, a label or an
+ * assignee taken off an issue, a review request, a reaction, an Actions cache, a lock, the user's
+ * watching. `*` is any one segment. A comment, an issue, a release, a ref, an environment, a
+ * hook, a key, a secret or the repository itself stays asked (or denied): what it held is gone.
+ */
+const UNDOABLE_DELETES: readonly string[][] = [
+  ['labels', '*'],
+  ['issues', '*', 'labels'],
+  ['issues', '*', 'labels', '*'],
+  ['issues', '*', 'assignees'],
+  ['issues', '*', 'lock'],
+  ['pulls', '*', 'requested_reviewers'],
+  ['actions', 'caches'],
+  ['actions', 'caches', '*'],
+  ['subscription'],
+];
+
+/** Whether a DELETE is of UNDOABLE_DELETES, or of a reaction (the caller's own: GitHub deletes no other's). */
+function undoable(call: GithubApiCall): boolean {
+  const rest = repoEndpoint(call);
+  if (!rest || rest.some((s) => s.includes(UNKNOWN))) return false;
+  if (rest.at(-2) === 'reactions' && rest.length >= 3) return true;
+  return UNDOABLE_DELETES.some((shape) => shape.length === rest.length && shape.every((s, k) => s === '*' || s === rest[k]));
+}
+
+/**
  * What the infra family asks about (P4): a resource deleted through the API (`DELETE` of any
  * endpoint, as `gh api -X DELETE` is; the repository itself, as `gh repo delete`; GraphQL
  * `delete…` mutations such as `deleteIssue`, `gh issue delete`), and a secret or variable set,
@@ -304,7 +360,7 @@ function deletesAndSettings(call: GithubApiCall): Array<{ rule: string; reason: 
     out.push({ rule: named(call, m), reason: `\`${named(call, m)}\` deletes ${gone} from GitHub for good` });
   }
   const setting = p.findIndex((s, k) => (s === 'secrets' || s === 'variables') && k > 0);
-  if (call.method === 'DELETE') {
+  if (call.method === 'DELETE' && !undoable(call)) {
     const whole = p[0] === 'repos' && p.length === 3;
     out.push({
       // one rule for every endpoint, as `gh api -X DELETE` has had

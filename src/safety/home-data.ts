@@ -1,4 +1,8 @@
 import { posix } from 'node:path';
+import { findRemoves, foundBelow, namedSamples, TRIED_WORDS_MAX } from './find-expression.ts';
+import { LOCALIZED_DOCUMENT_FOLDERS } from './localized-user-dirs.ts';
+import { resolvePath } from './paths.ts';
+import { UNKNOWN, type Word } from './shell.ts';
 
 /**
  * The user's data outside the project that the removal rule keeps (docs/safety.md, P1): a folder
@@ -31,8 +35,9 @@ const CODE_FOLDERS = new Set([
 ]);
 /**
  * Folders of the home folder whose every file is the user's own, at any depth: the desktop's
- * folders of documents and media (XDG's and macOS's) and the folders a cloud service syncs, where
- * a file removed here is removed everywhere. Not `~/Downloads`: what lies there came from elsewhere.
+ * folders of documents and media (XDG's and macOS's; in other languages, localized-user-dirs.ts)
+ * and the folders a cloud service syncs, where a file removed here is removed everywhere. Not
+ * `~/Downloads`: what lies there came from elsewhere.
  */
 const DOCUMENT_FOLDERS = new Set([
   'Documents',
@@ -163,8 +168,54 @@ export function userDocument(abs: string, ctx: HomeDataContext): string | null {
   if (!where?.rel || tasks(abs, ctx.root)) return null;
   const name = posix.basename(abs);
   const top = where.rel.split('/')[0]!;
-  if (DOCUMENT_FOLDERS.has(top)) return DISPOSABLE_NAME.test(name) || OUTPUT_NAME.test(name) ? null : `the user's document ${abs}`;
+  if (isDocumentFolder(top)) return DISPOSABLE_NAME.test(name) || OUTPUT_NAME.test(name) ? null : `the user's document ${abs}`;
   return top === where.rel && DOCUMENT_FILE.test(name) && !name.startsWith('.') && !DISPOSABLE_NAME.test(name)
     ? `the user's document ${abs} in the home folder`
     : null;
+}
+
+/** Whether a folder directly in the home folder is one of the desktop's folders of documents, in English or another language (`Dokumente`, `Imágenes`). */
+function isDocumentFolder(name: string): boolean {
+  return DOCUMENT_FOLDERS.has(name) || LOCALIZED_DOCUMENT_FOLDERS.has(name.normalize('NFC'));
+}
+
+/**
+ * What of the user's documents a removing find (`args`: its roots, then its expression) may
+ * remove, read as find evaluates it (find-expression.ts), or null: each name its tests select
+ * (and a name none names), directly in and somewhere below a folder of documents it starts in or
+ * above (`find ~/Documents -name '*.docx' -delete`, `find ~ -iname '*.jpg' -exec rm {} +`), and
+ * a document directly in the home folder (`find ~ -maxdepth 1 -name '*.pdf' -delete`). A name
+ * that is no document (`*.tmp`, `node_modules`, `.DS_Store`) passes, as its `rm` does, and so
+ * does what is empty (`-type d -empty`).
+ */
+export function findsDocuments(args: readonly Word[], ctx: HomeDataContext & { cwd: string | null }): string | null {
+  const values = args.map((w) => w.value);
+  const first = values.findIndex((v) => /^[-(!]/.test(v));
+  const roots = first === 0 ? ['.'] : values.slice(0, first < 0 ? undefined : first);
+  const expression = first < 0 ? [] : values.slice(first);
+  if (expression.some((v) => v.includes(UNKNOWN))) return null;
+  // what `-empty` selects holds nothing to lose (`find ~/Documents -type d -empty -delete`)
+  const removes = expression.length > TRIED_WORDS_MAX ? () => true : findRemoves(expression, { empty: 'no' });
+  const samples = namedSamples(expression).map((s) => s.name);
+  const { home } = ctx;
+  for (const root of roots) {
+    if (root.includes(UNKNOWN) || (ctx.cwd === null && !/^[/~]/.test(root))) continue;
+    const abs = resolvePath(root, { cwd: ctx.cwd ?? '/', home });
+    const above = abs === '/' || abs === home || home.startsWith(`${abs}/`);
+    const folders = above ? [home, ...[...DOCUMENT_FOLDERS].map((d) => `${home}/${d}`)] : userDocument(`${abs}/\u0001`, ctx) ? [abs] : [];
+    for (const folder of folders) {
+      const base = folder === '/' ? '' : folder;
+      // directly in the folder and a folder deeper (not below the home folder itself: its other folders are not documents)
+      const targets = samples.flatMap((s) => (folder === home ? [`${base}/${s}`] : [`${base}/${s}`, `${base}/\u0001/${s}`]));
+      for (const target of targets) {
+        const doc = userDocument(target, ctx);
+        if (!doc) continue;
+        for (const dir of [false, true]) {
+          const { file, above: through } = foundBelow(root, abs, target, dir);
+          if (removes(file, through)) return doc.replaceAll('\u0001', '*');
+        }
+      }
+    }
+  }
+  return null;
 }

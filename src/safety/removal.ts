@@ -5,7 +5,7 @@ import { hasFlag, parseArgs, RSYNC_VALUED, rsyncDeleteDest, valueOf } from './fa
 import { type FoundFile, findRemoves, REMOVERS, type Tri } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
-import { homeDataFolder, userDocument } from './home-data.ts';
+import { findsDocuments, homeDataFolder, userDocument } from './home-data.ts';
 import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { throughLink } from './made-links.ts';
@@ -150,6 +150,9 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     // `find .git -name '*.pack' -delete`, `find . ! -name '*.ts' -delete`: what the expression selects holds history
     const history = findsHistory(inv.args, ctx);
     if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
+    // `find ~/Documents -name '*.docx' -delete`: the user's documents, one by one, that the expression selects (home-data.ts)
+    const doc = findsDocuments(inv.args, ctx);
+    if (doc) return { rule: 'rm.root', reason: `\`find\` removing ${doc} is never allowed: no copy of it is kept. Ask the user to remove it` };
   }
   return null;
 }

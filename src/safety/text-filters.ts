@@ -1,5 +1,5 @@
 import { type Invocation, programName } from './command.ts';
-import { base64Decodes, basencDecodes, gzipDecodes, opensslDecodes, xxdDecodes } from './decoders.ts';
+import { stdinDecoding } from './decoders.ts';
 import { printedBy } from './expand.ts';
 import { sedLine } from './sed-script.ts';
 import type { Word } from './syntax.ts';
@@ -220,18 +220,12 @@ const TEXT_FILTERS: Record<string, (args: readonly Word[]) => Passing> = {
   tr: trPasses,
   rev: revPasses,
   paste: pastePasses,
-  // decoders (decoders.ts): what they write is the decoding of a literal they read
-  base64: base64Decodes,
-  basenc: basencDecodes,
-  openssl: opensslDecodes,
-  xxd: xxdDecodes,
-  gunzip: (args) => gzipDecodes('gunzip', args),
-  zcat: (args) => gzipDecodes('zcat', args),
-  gzip: (args) => gzipDecodes('gzip', args),
 };
 
 /** What `inv` writes of the text it reads on stdin (see the module comment); null for a program that passes nothing the command line tells. */
 export function passing(inv: Invocation): Passing {
   if (inv.via.includes('xargs')) return inv.program === 'echo' || inv.program === 'printf' ? xargsPrints(inv) : null;
-  return TEXT_FILTERS[programName(inv.program)]?.(inv.args) ?? null;
+  const name = programName(inv.program);
+  // the decoders (decoders.ts): what they write is the decoding of a literal they read
+  return TEXT_FILTERS[name]?.(inv.args) ?? stdinDecoding(name, inv.args);
 }

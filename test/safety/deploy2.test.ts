@@ -15,7 +15,7 @@ testHoles({
     ['aws lambda invoke --function-name f out.json', 'aws --region eu-west-1 lambda update-function-code --function-name api --s3-bucket b --s3-key k'],
     ['aws lambda get-alias --function-name f --name live', 'aws lambda update-alias --function-name f --name live --function-version 7'],
     ['aws ecs describe-services --cluster prod --services api', 'aws ecs update-service --cluster prod --service api --force-new-deployment'],
-    ['aws ecs update-service --cluster prod --service api --desired-count 2', 'aws ecs update-service --cluster prod --service api --task-definition app:5'],
+    ['aws ecs list-services --cluster prod', 'aws ecs update-service --cluster prod --service api --task-definition app:5'],
     ['aws elasticbeanstalk describe-environments', 'aws elasticbeanstalk update-environment --environment-name prod --version-label v2'],
     [
       'aws elasticbeanstalk describe-environments --environment-names prod',

@@ -22,7 +22,6 @@ describe("a known program's sub-resource verbs are its family's to judge", () =>
     'gcloud compute instances remove-metadata my-vm --keys=startup-script',
     'gcloud compute instances remove-tags my-vm --tags=http --zone us-central1-a',
     'gcloud compute disks remove-labels d --labels=env --zone us-central1-a',
-    'gcloud compute instances reset my-vm',
     'gcloud sql instances reset-ssl-config db1',
     'gcloud sql instances promote-replica r',
     'gcloud dns record-sets transaction remove --zone z',

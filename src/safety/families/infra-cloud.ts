@@ -6,7 +6,8 @@ import { GCLOUD_VALUED } from './publish-deploy.ts';
  * delete verbs of aws, gcloud, gsutil and az. What they delete — clusters, databases, buckets,
  * resource groups — takes its data along. And the cloud CLIs' grants, which change who may do
  * what in the live account (`aws iam attach-user-policy`, `gcloud projects add-iam-policy-binding`,
- * `az role assignment create`).
+ * `az role assignment create`), and aws's and az's changes to what runs live (`aws ecs
+ * update-service --desired-count 0`, `az webapp stop`).
  */
 
 export const KUBECTL_VALUED = new Set([
@@ -89,7 +90,7 @@ export const AWS_VALUED = new Set([
   '--cli-binary-format',
 ]);
 
-/** aws: `s3 rb`, `s3 rm --recursive`, every `delete-*` / `terminate-*` operation, and `iam`'s grants. */
+/** aws: `s3 rb`, `s3 rm --recursive`, every `delete-*` / `terminate-*` operation, `iam`'s grants, and changes to what runs live. */
 const aws: ArgsCheck = (args) => {
   const i = operandAt(args, AWS_VALUED);
   const service = args[i];
@@ -107,6 +108,8 @@ const aws: ArgsCheck = (args) => {
       reason: '`aws kms schedule-key-deletion` deletes a key after its waiting period, and every datum encrypted with it can never be read again',
     };
   if (service === 'iam' && AWS_IAM_GRANTS.test(op)) return accessHit(`aws iam ${op}`, 'AWS');
+  const live = awsLiveChange(service, op);
+  if (live) return live;
   // a lifecycle configuration replaces the bucket's rules; its expiry rules delete objects and old versions
   if (service === 's3api' && op === 'put-bucket-lifecycle-configuration')
     return {
@@ -116,6 +119,53 @@ const aws: ArgsCheck = (args) => {
     };
   return null;
 };
+
+/**
+ * aws's operations that change or stop what runs live, as `kubectl scale|set|patch` do in a
+ * cluster: an `update-*`, `modify-*`, `stop-*`, `reboot-*` or `failover-*` of any service (a
+ * service scaled to nothing, `ecs update-service --desired-count 0`; a function's configuration
+ * replaced, `lambda update-function-configuration`; an instance or a database stopped), and the
+ * operations AWS_LIVE_CHANGES names, whose verb does not say so. Not `eks update-kubeconfig` (a
+ * file of this machine) nor `dynamodb update-item` (a table's data, as `put-item` is). The
+ * rollouts of new code among them are the publish family's (publish-clouds.ts).
+ */
+const AWS_CHANGE_VERB = /^(?:update|modify|stop|reboot|failover)-/;
+const AWS_NOT_LIVE = new Set(['update-kubeconfig', 'update-item']);
+const AWS_LIVE_CHANGES: Record<string, ReadonlySet<string>> = {
+  autoscaling: new Set(['set-desired-capacity', 'suspend-processes', 'put-scaling-policy']),
+  lambda: new Set(['put-function-concurrency', 'put-provisioned-concurrency-config', 'add-permission', 'create-function-url-config']),
+  cloudformation: new Set(['create-stack', 'execute-change-set', 'rollback-stack']),
+  ssm: new Set(['send-command', 'start-automation-execution']),
+  route53: new Set(['change-resource-record-sets']),
+  ec2: new Set(['authorize-security-group-ingress', 'revoke-security-group-ingress', 'replace-route']),
+  secretsmanager: new Set(['put-secret-value', 'rotate-secret']),
+  codepipeline: new Set(['put-approval-result', 'retry-stage-execution']),
+};
+
+function awsLiveChange(service: string, op: string): Hit | null {
+  const named = Object.hasOwn(AWS_LIVE_CHANGES, service) && AWS_LIVE_CHANGES[service]!.has(op);
+  if (!named && (!AWS_CHANGE_VERB.test(op) || AWS_NOT_LIVE.has(op))) return null;
+  const rule = `aws ${service} ${op}`;
+  return { rule, reason: `\`${rule}\` changes what runs live in the AWS account — scaled, stopped, reconfigured or let in — for everyone it serves` };
+}
+
+/**
+ * az's commands that change or stop what runs (the cloud's `kubectl scale|set`): one ending in
+ * `stop`, `restart`, `deallocate`, `scale`, `update` or `swap`, and an app's settings set (`webapp
+ * config appsettings set`); not az's own settings and tools (`account`, `config`, `extension`,
+ * `cloud`, `bicep`).
+ */
+const AZ_CHANGE_VERBS = new Set(['stop', 'restart', 'deallocate', 'scale', 'update', 'swap']);
+const AZ_LOCAL_GROUPS = new Set(['account', 'config', 'extension', 'cloud', 'bicep', 'devops', 'upgrade']);
+
+function azLiveChange(args: string[]): Hit | null {
+  const path = commandPath(args, AZ_VALUED, (w, p) => AZ_CHANGE_VERBS.has(w) || (w === 'set' && /(?:appsettings|connection-string) set$/.test(p)));
+  if (!path || AZ_LOCAL_GROUPS.has(path.split(' ')[0]!)) return null;
+  return {
+    rule: `az ${path}`,
+    reason: `\`az ${path}\` changes what runs live in the Azure subscription — scaled, stopped or reconfigured — for everyone it serves`,
+  };
+}
 
 /**
  * The command words of a gcloud or az line (nested groups, then the verb) up to the first that
@@ -164,6 +214,25 @@ function gcloudGrant(args: string[]): string | null {
   );
 }
 
+/**
+ * gcloud's commands that change or stop what runs, as az's (azLiveChange): one ending in
+ * `update`, `update-traffic`, `stop`, `reset`, `resize`, `patch`, `suspend`, `failover` or
+ * `restart` (`run services update --min-instances 0`, `compute instances stop`, `container
+ * clusters resize`, `sql instances patch`); not gcloud's own settings and tools (`config`,
+ * `components update`, `auth`).
+ */
+const GCLOUD_CHANGE_VERBS = new Set(['update', 'update-traffic', 'stop', 'reset', 'resize', 'patch', 'suspend', 'failover', 'restart']);
+const GCLOUD_LOCAL_GROUPS = new Set(['config', 'components', 'auth']);
+
+function gcloudLiveChange(args: string[]): Hit | null {
+  const path = commandPath(args, GCLOUD_VALUED, (w) => GCLOUD_CHANGE_VERBS.has(w));
+  if (!path || GCLOUD_LOCAL_GROUPS.has(path.replace(/^(?:alpha|beta) /, '').split(' ')[0]!)) return null;
+  return {
+    rule: `gcloud ${path}`,
+    reason: `\`gcloud ${path}\` changes what runs live in the Google Cloud project — scaled, stopped or reconfigured — for everyone it serves`,
+  };
+}
+
 const gcloud: ArgsCheck = (args) => {
   const i = operandAt(args, GCLOUD_VALUED);
   const sub = args[i];
@@ -177,7 +246,7 @@ const gcloud: ArgsCheck = (args) => {
   const path = deleteVerb(args, GCLOUD_VALUED, true);
   if (path) return { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` };
   const grant = gcloudGrant(args);
-  return grant ? accessHit(`gcloud ${grant}`, 'Google Cloud') : null;
+  return grant ? accessHit(`gcloud ${grant}`, 'Google Cloud') : gcloudLiveChange(args);
 };
 
 const GSUTIL_VALUED = new Set(['-h', '-o', '-u', '-i']);
@@ -209,7 +278,7 @@ const az: ArgsCheck = (args) => {
     };
   // `role assignment create`, `role definition update`, `ad sp create-for-rbac` (a service principal, its secret and its role)
   const grant = commandPath(args, AZ_VALUED, (w, path) => (path.startsWith('role ') && (w === 'create' || w === 'update')) || path === 'ad sp create-for-rbac');
-  return grant ? accessHit(`az ${grant}`, 'Azure') : null;
+  return grant ? accessHit(`az ${grant}`, 'Azure') : azLiveChange(args);
 };
 
 export const CLOUD_TOOLS: Record<string, ArgsCheck> = {

@@ -197,6 +197,12 @@ export const DB_TOOLS: Record<string, ArgsCheck> = {
   },
 };
 
+/**
+ * redis-cli and the clients of the servers that speak its protocol and share its command line:
+ * Valkey's, KeyDB's, Redict's, Memurai's (`valkey-cli FLUSHALL`, `keydb-cli <<< FLUSHALL`).
+ */
+export const REDIS_CLIENTS: ReadonlySet<string> = new Set(['redis-cli', 'valkey-cli', 'keydb-cli', 'redict-cli', 'memurai-cli']);
+
 /** redis-cli's options that take a value. */
 const REDIS_VALUED = new Set([
   '-h',
@@ -219,15 +225,15 @@ const REDIS_VALUED = new Set([
 ]);
 
 /**
- * `redis-cli FLUSHALL` / `FLUSHDB`, as an argument or on stdin; `DEL` / `UNLINK` of the keys xargs
+ * `redis-cli FLUSHALL` / `FLUSHDB` (or a REDIS_CLIENTS sibling's), as an argument or on stdin; `DEL` / `UNLINK` of the keys xargs
  * hands it (`fed`): what `--scan` or `keys` listed, every key when no pattern narrows it.
  */
-export function checkRedis(args: string[], redirects: readonly Redirect[], fed: boolean): Hit | null {
+export function checkRedis(program: string, args: string[], redirects: readonly Redirect[], fed: boolean): Hit | null {
   const verb = args[operandAt(args, REDIS_VALUED)]?.toLowerCase();
   if (fed && (verb === 'del' || verb === 'unlink'))
     return {
-      rule: `xargs redis-cli ${verb.toUpperCase()}`,
-      reason: `\`redis-cli ${verb.toUpperCase()}\` of the keys xargs reads deletes every key it is handed — with a scan or \`keys\` before it, all the keys they list, every key of the database when no pattern narrows them`,
+      rule: `xargs ${program} ${verb.toUpperCase()}`,
+      reason: `\`${program} ${verb.toUpperCase()}\` of the keys xargs reads deletes every key it is handed — with a scan or \`keys\` before it, all the keys they list, every key of the database when no pattern narrows them`,
     };
   let flush: string | null = null;
   for (const a of args) {
@@ -246,7 +252,7 @@ export function checkRedis(args: string[], redirects: readonly Redirect[], fed: 
       }
     }
   }
-  if (flush === 'flushall') return { rule: 'redis-cli FLUSHALL', reason: '`redis-cli FLUSHALL` deletes every key of every database on the server at once' };
-  if (flush === 'flushdb') return { rule: 'redis-cli FLUSHDB', reason: '`redis-cli FLUSHDB` deletes every key of the selected database at once' };
+  if (flush === 'flushall') return { rule: `${program} FLUSHALL`, reason: `\`${program} FLUSHALL\` deletes every key of every database on the server at once` };
+  if (flush === 'flushdb') return { rule: `${program} FLUSHDB`, reason: `\`${program} FLUSHDB\` deletes every key of the selected database at once` };
   return null;
 }

@@ -8,7 +8,7 @@ import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
 import { APPLY_TOOLS } from './infra-apply.ts';
 import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
-import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
+import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import type { FamilyCheck } from './types.ts';
 
@@ -33,7 +33,7 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
   const hit = TOOLS.get(name)?.(args) ?? APPLIES.get(name)?.(args) ?? SOME_VERBS.get(name)?.(args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
-  if (program === 'redis-cli') return checkRedis(args, redirects, fed);
+  if (REDIS_CLIENTS.has(program)) return checkRedis(program, args, redirects, fed);
   // `docker exec db psql -c 'DROP DATABASE x'`: the command run in the container, fed the same stdin
   const inner = execIn(program, args);
   if (inner && inner.length) return check(programName(inner[0]!), inner.slice(1), redirects, fed, depth + 1);
@@ -132,7 +132,7 @@ function teardown(program: string, verb: string, what: string): ArgsCheck {
 
 /** Whether the infra family has a check of its own for this program (the unknown-command rule leaves it alone). */
 export function knowsInfra(program: string): boolean {
-  return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || program === 'redis-cli';
+  return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || REDIS_CLIENTS.has(program);
 }
 
 /**

@@ -22,6 +22,9 @@ const AWS_ROLLOUTS: Record<string, Record<string, true | ((args: readonly string
   apprunner: { 'start-deployment': true },
   amplify: { 'start-deployment': true },
   lightsail: { 'create-container-service-deployment': true },
+  // a release pipeline run (the console's "Release change"), a revision deployed to its instances
+  codepipeline: { 'start-pipeline-execution': true },
+  codedeploy: { 'create-deployment': true },
 };
 
 const aws: ToolCheck = (args) => {
@@ -55,6 +58,9 @@ const az: ToolCheck = (args) => {
   if ((kind === 'webapp' || kind === 'functionapp' || kind === 'containerapp') && AZ_APP_ROLLOUTS.has(rest))
     return rollout(`az ${kind} ${rest}`, rest === 'deployment slot swap' ? 'swaps the slot into production, in front of every visitor' : undefined);
   if (kind === 'containerapp' && rest === 'update' && optionValues(args, '--image', '-i').length) return rollout('az containerapp update --image');
+  // `az acr build` builds in the cloud and pushes the image (unless `--no-push`); `az acr import` puts one in the registry: `docker push`'s
+  if (kind === 'acr' && ((rest === 'build' && !hasOption(args, '--no-push')) || rest === 'import'))
+    return rollout(`az acr ${rest}`, 'pushes an image into the registry, where what pulls it takes it');
   return null;
 };
 

@@ -1,4 +1,5 @@
 import type { Invocation } from '../command.ts';
+import { uudecodeWrites } from '../decoders.ts';
 import {
   type FoundFile,
   findRemoves,
@@ -51,7 +52,17 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  * packages removed (system-packages.ts).
  * `rm -r` of a whole system folder or the home folder is removal.ts's checkRemoval.
  */
-export const checkSystem: FamilyCheck = (cmd, inv, ctx) => checkRedirects(cmd.redirects, ctx) ?? (inv ? checkProgram(inv, ctx) : null);
+export const checkSystem: FamilyCheck = (cmd, inv, ctx) =>
+  checkRedirects(cmd.redirects, ctx) ?? (inv ? (checkProgram(inv, ctx) ?? checkUudecode(inv, cmd.redirects, ctx)) : null);
+
+/** `uudecode` writes the file `-o` names, or the one the header of a literal it reads names (`begin 644 ~/.bashrc`: decoders.ts uudecodeWrites). */
+function checkUudecode(inv: Invocation, redirects: readonly Redirect[], ctx: FamilyContext): Hit | null {
+  if (inv.program !== 'uudecode') return null;
+  const fed = redirects.findLast((r) => r.input !== null)?.input ?? null;
+  const file = uudecodeWrites(inv.args, fed);
+  const g = file === null ? null : guardedPath(file, ctx);
+  return g && writeHit('uudecode', '`uudecode` writes', g);
+}
 
 type Hit = { rule: string; reason: string };
 
