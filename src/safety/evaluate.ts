@@ -338,6 +338,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
  */
 function walkProjectScript(run: ProjectRun, comment: string | null, w: Walk, depth: number): void {
   const marker = comment ?? w.marker;
+  // `npm run a && npm run a`, a script every other one runs: its findings are in already
+  if (!w.project!.firstWalk(run, marker)) return;
   const inner: Walk = { ...w, findings: [], gates: [], fallback: null, chained: false, chain: [...w.chain, run.key], marker };
   for (const line of run.lines) walkScript(line, { ...inner, cwd: run.cwd }, depth + 1);
   const text = run.text.length > 120 ? `${run.text.slice(0, 117)}...` : run.text;

@@ -41,8 +41,7 @@ export interface TargetRecipe {
   lines: string[];
 }
 
-/** How deep prerequisites are followed, and how many targets one make builds, before the rest is not read. */
-const MAX_NESTING = 32;
+/** How many targets of one make are read, prerequisites followed as deep as that: past it, the rest is not read (as a Makefile no command reads). */
 const MAX_TARGETS = 256;
 
 const ASSIGNMENT = /^\s*(?:(?:export|override|private)\s+)*([^\s:#=$]+|\$[({][^)}]+[)}])\s*(\?=|:::=|::=|:=|\+=|!=|=)\s*(.*)$/;
@@ -254,7 +253,7 @@ export function targetRecipes(mf: Makefile, goals: readonly string[], dryRun: bo
   const done = new Set<string>();
   const defaultGoal = mf.vars.get('.DEFAULT_GOAL')?.[0]?.text.trim() || mf.first;
   const visit = (target: string, depth: number): void => {
-    if (done.has(target) || done.size >= MAX_TARGETS || depth > MAX_NESTING) return;
+    if (done.has(target) || done.size >= MAX_TARGETS || depth > MAX_TARGETS) return;
     done.add(target);
     const found = ruleFor(mf, target);
     if (!found) return;

@@ -54,6 +54,10 @@ const JUSTFILES = ['justfile', 'Justfile', '.justfile', 'JUSTFILE'];
 /** The project's scripts a command runs, each file read once per command line. */
 export class ProjectScripts {
   private readonly texts = new Map<string, string | null | undefined>();
+  /** each file read as what it is (package.json scripts, a Makefile with the variables make is given, a justfile), once per command line */
+  private readonly parsed = new Map<string, unknown>();
+  /** the scripts walked on this command line (with the folder and the marker they ran with): one walked again adds nothing */
+  private readonly walked = new Set<string>();
 
   constructor(
     private readonly read: FileText,
@@ -80,7 +84,7 @@ export class ProjectScripts {
     const base = named.dir === null ? null : resolvePath(named.dir, { cwd, home: this.home });
     const file = base !== null || ws ? `${posix.join(base ?? cwd, ws)}/package.json` : this.nearest(cwd, ['package.json']);
     const text = file && !written.wrote(file) ? this.text(file) : null;
-    const scripts = typeof text === 'string' ? scriptsOf(text) : null;
+    const scripts = typeof text === 'string' ? this.once(`package.json\0${file}`, () => scriptsOf(text)) : null;
     if (!scripts) return [];
     const out: ProjectRun[] = [];
     for (const name of named.names) {
@@ -111,11 +115,13 @@ export class ProjectScripts {
     }
     if (!texts.length) return [];
     const { goals, vars, dryRun } = makeGoals(args);
-    const mf = readMakefile(texts.join('\n'), vars, dir);
+    const key = `Makefile\0${files.join('\0')}\0${dir}\0${[...vars].join('\0')}`;
+    const mf = this.once(key, () => readMakefile(texts.join('\n'), vars, dir));
+    const recipes = this.once(`${key}\0${goals.join('\0')}\0${dryRun}`, () => targetRecipes(mf, goals, dryRun));
     const shown = files.length === 1 ? this.shown(files[0]!, cwd) : 'the Makefiles';
     const out: ProjectRun[] = [];
     if (mf.parseTime.length) out.push({ source: shown, key: `${files.join(' ')}#`, lines: mf.parseTime, text: mf.parseTime.join('; '), cwd: dir });
-    for (const r of targetRecipes(mf, goals, dryRun))
+    for (const r of recipes)
       out.push({ source: `${shown} target ${r.target}`, key: `${files.join(' ')}#${r.target}`, lines: r.lines, text: r.lines.join('; '), cwd: dir });
     return out;
   }
@@ -127,7 +133,7 @@ export class ProjectScripts {
     const file = call.file ? resolvePath(call.file, { cwd, home: this.home }) : this.nearest(cwd, JUSTFILES);
     const text = file ? this.text(file) : null;
     if (!file || typeof text !== 'string') return [];
-    const jf = readJustfile(text);
+    const jf = this.once(`justfile\0${file}`, () => readJustfile(text));
     if (!jf) return [];
     const shown = this.shown(file, cwd);
     return justRecipes(jf, call.recipes).map((r) => ({
@@ -153,6 +159,20 @@ export class ProjectScripts {
       dir = posix.dirname(dir);
     }
     return null;
+  }
+
+  /** Whether `run` is walked the first time on this command line, with `marker` (evaluate.ts walks it only then). */
+  firstWalk(run: ProjectRun, marker: string | null): boolean {
+    const key = `${run.key}\0${run.cwd}\0${marker ?? ''}`;
+    if (this.walked.has(key)) return false;
+    this.walked.add(key);
+    return true;
+  }
+
+  /** What `read` makes of a file, once per command line (a line that runs `make` a thousand times parses its Makefile once). */
+  private once<T>(key: string, read: () => T): T {
+    if (!this.parsed.has(key)) this.parsed.set(key, read());
+    return this.parsed.get(key) as T;
   }
 
   private text(file: string): string | null | undefined {

@@ -30,6 +30,16 @@ const FILES: Record<string, string> = {
       'cycle-b': 'npm run cycle-a && eslint .',
       dev: 'vite',
       version: 'git add -A && git commit -m release',
+      // each runs the next six times: read once each, not 6^10 times
+      ...Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [
+          `fan${i}`,
+          Array(6)
+            .fill(`npm run fan${i + 1}`)
+            .join(' && '),
+        ]),
+      ),
+      fan10: 'eslint .',
     },
   }),
   [`${ROOT}/web/package.json`]: JSON.stringify({ scripts: { build: 'vite build', deploy: 'vercel --prod' } }),
@@ -146,7 +156,10 @@ const ROWS: Record<string, ReadonlyArray<readonly [string, string]>> = {
     ['npm start', 'npm run publish:all'],
   ],
   "npm's pre and post scripts run with the script": [['npm run lint', 'npm run stage']],
-  'a script that runs another script runs that one too': [['npm run cycle-a', 'npm run deploy']],
+  'a script that runs another script runs that one too': [
+    ['npm run cycle-a', 'npm run deploy'],
+    ['npm run fan0', 'npm run fan0 && npm run wipe'],
+  ],
   'the words after the script name are appended to it': [
     ['npm run remove -- dist', 'npm run remove -- ~'],
     ['yarn run remove dist', 'yarn run remove ~'],
@@ -171,9 +184,7 @@ const ROWS: Record<string, ReadonlyArray<readonly [string, string]>> = {
     ['make -f cond.mk hidden', 'make -f cond.mk hidden-rm'],
     ['make -f parse.mk', 'make -f parse-bad.mk'],
   ],
-  'a git command in a script takes the marker of the line that runs it': [
-    ['npm run version #!axme pr=none repo=acme/app', 'npm run version'],
-  ],
+  'a git command in a script takes the marker of the line that runs it': [['npm run version #!axme pr=none repo=acme/app', 'npm run version']],
   'a Makefile in another folder, or named by -f': [
     ['make -C sub clean', 'make -C sub nuke'],
     ['make sub-clean', 'make sub-nuke'],
