@@ -342,7 +342,8 @@ function walkProjectScript(run: ProjectRun, comment: string | null, w: Walk, dep
   if (!w.project!.firstWalk(run, marker)) return;
   const inner: Walk = { ...w, findings: [], gates: [], fallback: null, chained: false, chain: [...w.chain, run.key], marker };
   for (const line of run.lines) walkScript(line, { ...inner, cwd: run.cwd }, depth + 1);
-  const text = run.text.length > 120 ? `${run.text.slice(0, 117)}...` : run.text;
+  const oneLine = run.text.replace(/\s*\n\s*/g, '; ');
+  const text = oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
   for (const f of inner.findings) w.findings.push({ ...f, reason: `${run.source} runs \`${text}\`: ${f.reason}` });
   w.gates.push(...inner.gates);
 }

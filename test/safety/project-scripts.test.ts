@@ -194,6 +194,7 @@ const ROWS: Record<string, ReadonlyArray<readonly [string, string]>> = {
   'justfile recipes run their lines and their dependencies': [
     ['just', 'just release'],
     ['just clean', 'just --justfile justfile release'],
+    ['just -n release', 'just build release'],
   ],
   'a script the line sets runs through every package client': [
     ["npm pkg set scripts.lintx='eslint .' && yarn run lintx", "npm pkg set scripts.lintx='rm -rf ~' && yarn run lintx"],
