@@ -227,7 +227,8 @@ function justCall(args: readonly string[]): { file: string | null; dir: string |
     else if (a === '--') return { file, dir, recipes: args.slice(i + 1) };
     else if (a.startsWith('-')) {
       // `--list`, `--show`, `--dump`, `--evaluate`, `--edit`…: just's own commands run no recipe; `-n` prints them
-      if (/^--(?:list|show|summary|dump|evaluate|edit|init|variables|fmt|choose|completions|groups|help|version|changelog|dry-run)$|^-[lhVn]$/.test(a)) return null;
+      if (/^--(?:list|show|summary|dump|evaluate|edit|init|variables|fmt|choose|completions|groups|help|version|changelog|dry-run)$|^-[lhVn]$/.test(a))
+        return null;
       if (/^--(?:dotenv-path|dotenv-filename|shell|shell-arg|color|command|unstable|chooser|list-heading|list-prefix|timestamp-format)$/.test(a)) i++;
     } else if (/^[A-Za-z_][\w-]*=/.test(a)) continue;
     else return { file, dir, recipes: args.slice(i) };
