@@ -1,6 +1,8 @@
 /**
- * What make runs of a Makefile the command line writes itself (`echo 'x: ; rm -rf ~' | make -f -`,
- * `make -f <(printf …)`, `make -f - <<'EOF'`): each recipe line, handed to a shell.
+ * make's command line — the Makefiles it reads, its folder, its goals and variables — and what it
+ * runs of a Makefile the command line writes itself (`echo 'x: ; rm -rf ~' | make -f -`, `make -f
+ * <(printf …)`, `make -f - <<'EOF'`): each recipe line, handed to a shell. A project's Makefile
+ * read from disk is makefile-rules.ts's.
  */
 
 /** make's names for itself. */
