@@ -1,11 +1,10 @@
-import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import { type Invocation, unwrap } from './command.ts';
 import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder } from './known-folders.ts';
-import { type Access, type PathUse, redirectAccess } from './path-access.ts';
+import { type Access, landing, type PathUse, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
@@ -109,11 +108,9 @@ function landings(inv: Invocation, dest: PathUse, uses: readonly PathUse[]): str
   const merges = inv.args.some((w) => /^-[A-Za-z]*T/.test(w.value) || w.value === '--no-target-directory');
   const out: string[] = [];
   for (const s of sources) {
-    // `host:dir/x` lands as x, as dir/x does
-    const name = posix.basename(s.value.replace(/^[^/]*:(?!\/\/)/, ''));
-    const contents = s.word.glob || s.glob || s.value.includes(UNKNOWN) || (inv.program === 'rsync' && s.value.endsWith('/'));
-    if (merges || contents || name === '' || name === '.' || name === '..' || /(^|\/)\.{1,2}\/*$/.test(s.value)) return [dest.value];
-    out.push(`${dest.value.replace(/\/+$/, '')}/${name}`);
+    const at = merges || s.word.glob || s.glob || (inv.program === 'rsync' && s.value.endsWith('/')) ? null : landing(dest.value, s.value);
+    if (at === null) return [dest.value];
+    out.push(at);
   }
   return out.length ? out : [dest.value];
 }

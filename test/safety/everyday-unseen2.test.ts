@@ -52,6 +52,18 @@ testHoles({
     ['rsync -a templates ~/', 'rsync -a ~/ /tmp/h/'],
     ['cp -R fixtures ~/', 'cp -a ~/.ssh /tmp/x'],
   ],
+  // path-access.ts landing: a source copied, moved or linked into a folder is written there under its own name
+  'a source put into a folder lands there under its own name': [
+    ['cp README.md ~/', 'cp .bashrc ~/'],
+    ['mv notes.txt ~/', 'mv .bashrc ~/'],
+    ['cp -t ~ notes.txt', 'cp -t ~ .bashrc'],
+    ['cp -rt ~ templates', 'cp -rt ~ .ssh'],
+    ['scp host:notes.txt ~/', 'scp host:.bashrc ~/'],
+    ['rsync -a notes.txt ~/', 'rsync -a .zshrc ~/'],
+    ['cp mod.py /tmp/site-packages/', 'cp x.pth ~/.local/lib/python3.11/site-packages/'],
+    ['cp a.txt ..', 'cp .profile ..'],
+    ['cd ~ && cp /tmp/x/notes.txt .', 'cd ~ && cp /tmp/x/.bashrc .'],
+  ],
   // families/unknown.ts parts: a `_` joins one name (a function's, a test's, a task's), not a verb and its object
   'a snake_case word is one name, not a verb': [
     ['mytool deploy_docs', 'mytool deploy docs'],
