@@ -1,5 +1,7 @@
+import { posix } from 'node:path';
 import { type Invocation, queuesStdin, runsStdin, SHELLS, shellReadsStdin } from './command.ts';
 import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
+import { guardedAbsolute } from './families/system-paths.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { makefileRecipes, makeReadsStdin } from './makefile-recipes.ts';
@@ -42,6 +44,29 @@ function canonical(argv: string[]): string[] {
   return out;
 }
 
+/** The top folders whose files are devices or the kernel's, not a file a filesystem can be made in. */
+const DEVICE_TOPS = /^\/(dev|proc|sys)(\/|$)/;
+
+/**
+ * Whether a filesystem maker (`mkfs`, `mkfs.ext4`, `mke2fs`…) makes its filesystem in a file, not
+ * on a disk: `mkfs.btrfs /tmp/x.img`, `mkfs.ext4 -F disk.img 100M`. Every word it is given names
+ * no device (`/dev/…`) and nothing only the shell knows (`$DEV`, a glob, a `..` from a folder the
+ * rule cannot see); on a device, or anything unseen, the `mkfs` entry stands.
+ */
+function makesImageFile(argv: readonly string[], policy: Policy): boolean {
+  if (!/^mkfs(\.|$)/.test(argv[0]!)) return false;
+  const words = argv.slice(1).filter((a) => !a.startsWith('-'));
+  const seen = (w: string) => w !== '' && !w.includes(UNKNOWN) && !/[*?[\]{}]/.test(w) && !/(^|\/)\.\.(\/|$)/.test(w);
+  // a relative name may be read in /dev (`cd /dev && mkfs.ext4 sdb1`): one that is a disk's name there counts as that disk,
+  // unless a file's extension ends it (`disk.img`, `rootfs.ext4`: no disk's name has one)
+  const inDev = { policy, cwd: '/dev', home: '/\u0000home', root: undefined };
+  const device = (w: string) =>
+    /^[/~]/.test(w)
+      ? DEVICE_TOPS.test(posix.normalize(w))
+      : !/[^/.]\.[A-Za-z][A-Za-z0-9]*$/.test(w) && guardedAbsolute(`/dev/${posix.normalize(w)}`, inDev)?.kind === 'device';
+  return words.length > 0 && words.every((w) => seen(w) && !device(w));
+}
+
 export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
   const argv = canonical(rawArgv);
   // `npm publish --dry-run`, `docker push --help`, `shutdown --help` do nothing they are listed for (informational.ts)
@@ -57,6 +82,7 @@ export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
   // `systemctl reboot` is `reboot` by another name
   const verb = argv[0] === 'systemctl' || argv[0] === 'loginctl' ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
   for (const { text, words } of candidatePatterns(policy.deniedCommands, [argv[0], verb], true)) {
+    if (words.length === 1 && /^mkfs(\.|$)/.test(words[0]!) && makesImageFile(argv, policy)) continue;
     if (matchesPrefix(words, argv, true) || (verb && words.length === 1 && matchesPrefix(words, [verb], true)))
       return {
         rule: `bash.deniedCommands: ${text}`,

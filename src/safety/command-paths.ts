@@ -4,7 +4,7 @@ import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder } from './known-folders.ts';
-import { type Access, redirectAccess } from './path-access.ts';
+import { type Access, landing, type PathUse, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
@@ -29,7 +29,8 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   }
   if (!inv) return null;
   const code = inlineCodeWords(inv);
-  for (const u of pathUses(inv)) {
+  const uses = pathUses(inv);
+  for (const u of uses) {
     if (u.access === 'none') continue;
     if (code.has(u.word)) {
       // inline code is no path it opens; a secret's name in one of its strings is read (families/interpreter.ts)
@@ -47,15 +48,19 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
       if (f) return f;
     }
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
-      const abs = resolvePath(u.value, pctx);
-      // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
-      const key = `tree${inv.program}\0${pctx.root ?? pctx.cwd}\0${abs}`;
-      let f = ctx.seen.get(key);
-      if (f === undefined) {
-        f = treeFinding(inv.program, abs, policy.deniedPaths, pctx);
-        ctx.seen.set(key, f);
+      // a copy's destination is taken whole only where the copy merges into it; else where each source lands in it
+      const written = u.access === 'write';
+      for (const taken of written ? landings(inv, u, uses) : [u.value]) {
+        const abs = resolvePath(taken, pctx);
+        // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
+        const key = `tree${written ? 'w' : 'r'}${inv.program}\0${pctx.root ?? pctx.cwd}\0${abs}`;
+        let f = ctx.seen.get(key);
+        if (f === undefined) {
+          f = treeFinding(inv.program, abs, policy.deniedPaths, pctx, written);
+          ctx.seen.set(key, f);
+        }
+        if (f) return f;
       }
-      if (f) return f;
     }
   }
   return null;
@@ -92,14 +97,32 @@ function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean 
   return out;
 }
 
-/** What a recursive read of folder `abs` by `program` would take along that is protected, or null. */
-function treeFinding(program: string, abs: string, deniedPaths: readonly string[], pctx: PathContext): Finding | null {
+/**
+ * The folders a recursive copy (`cp -r`, `rsync`, `scp -r`, `ln`) writes whole in its destination
+ * `dest`: where each source lands (`cp -r templates ~/` writes ~/templates, `cp -r .ssh ~/` ~/.ssh),
+ * or `dest` itself where the copy merges into it — `rsync -a src/ ~/`, `cp -r src/. ~/`,
+ * `cp -rT src ~`, a source the shell expands or only the shell knows.
+ */
+function landings(inv: Invocation, dest: PathUse, uses: readonly PathUse[]): string[] {
+  const sources = uses.filter((s) => s !== dest && s.access === 'read' && s.word !== dest.word);
+  const merges = inv.args.some((w) => /^-[A-Za-z]*T/.test(w.value) || w.value === '--no-target-directory');
+  const out: string[] = [];
+  for (const s of sources) {
+    const at = merges || s.word.glob || s.glob || (inv.program === 'rsync' && s.value.endsWith('/')) ? null : landing(dest.value, s.value);
+    if (at === null) return [dest.value];
+    out.push(at);
+  }
+  return out.length ? out : [dest.value];
+}
+
+/** What a recursive read of folder `abs` by `program` (a write into it: `written`) would take along that is protected, or null. */
+function treeFinding(program: string, abs: string, deniedPaths: readonly string[], pctx: PathContext, written = false): Finding | null {
   const denied = matchInside(abs, deniedPaths, pctx);
   const inside = denied ?? matchInside(abs, TREE_SECRET_PATHS, pctx);
   return inside
     ? {
         rule: `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,
-        reason: `\`${program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead`,
+        reason: `\`${program}\` would ${written ? 'write into' : 'read'} all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead`,
       }
     : null;
 }

@@ -1,5 +1,4 @@
 import { posix } from 'node:path';
-import type { BashContext } from './bash-rules.ts';
 import { programName } from './command.ts';
 import { resolvePath } from './paths.ts';
 import { isDynamic, type Script, type SimpleCommand, UNKNOWN, type Word } from './shell.ts';
@@ -15,7 +14,8 @@ import { isDynamic, type Script, type SimpleCommand, UNKNOWN, type Word } from '
  * rule judges `rm -rf "$(git rev-parse --show-toplevel)"` as `rm -rf` of the project.
  */
 
-type FolderContext = Pick<BashContext, 'cwd' | 'home' | 'root' | 'commonDir'>;
+/** Where a command runs: the folders of bash-rules.ts's BashContext, spelled out so that the rules there may use this file. */
+type FolderContext = { cwd: string | null; home: string; root: string | undefined; commonDir?: string | undefined };
 type KnownContext = FolderContext & { cwd: string };
 
 /** The absolute folder `w` starts with (the rest of its value follows it), or null when the context does not know it. */

@@ -1,6 +1,8 @@
+import { posix } from 'node:path';
 import { type Invocation, SHELLS, shellBody } from './command.ts';
 import { parseArgs, RSYNC_VALUED, SCP_VALUED } from './families/system-args.ts';
 import { REMOVAL_PROGRAM_NAMES } from './removers.ts';
+import { UNKNOWN } from './shell.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -94,6 +96,13 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
   const last = valued ? parseArgs(words, valued).operands.at(-1) : undefined;
   const lastAccess: Access = p === 'rsync' && backsUp(words) ? 'edit' : 'write';
   const trees = readsTrees(inv);
+  // `rsync -a .zshrc ~/`: each source lands in a destination that names a folder (a `src/` merges its contents instead)
+  const landings: PathUse[] = [];
+  if (last && FOLDER_NAMED.test(last.value))
+    for (const o of parseArgs(words, valued!).operands) {
+      const at = o === last || o.glob || o.value.endsWith('/') ? null : landing(last.value, o.value);
+      if (at !== null) landings.push(use(last, at, lastAccess));
+    }
   // `bash -c '<code>'`: the code is checked as commands, not as a path
   const code = SHELLS.has(p) ? shellBody(inv.args) : null;
   // find: its paths come first; the expression after them (`-exec cmd ...`) is checked as commands
@@ -123,7 +132,22 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
     value = value.replace(FILE_URL, '');
     out.push(use(w, value, genericAccess(p, inPlace, w === last ? lastAccess : null), trees ? { tree: true } : {}));
   }
-  return out;
+  return [...out, ...landings];
+}
+
+/** A destination that names a folder whatever is on the disk: `~`, `.`, `..`, a path ending in `/`, `/.` or `/..`. */
+export const FOLDER_NAMED = /^(~|\.{1,2})$|\/(\.{1,2})?$/;
+
+/**
+ * Where `source`, copied, moved or linked into folder `folder`, lands: `cp .bashrc ~/` writes
+ * `~/.bashrc`, `cp -r templates ~/` `~/templates`, `scp -r host:dir/x ~/` `~/x`; null where its name
+ * is not known (only the shell knows it, or it is `.` or `..`: the copy merges into the folder).
+ */
+export function landing(folder: string, source: string): string | null {
+  // `host:dir/x` lands as x, as dir/x does
+  const name = posix.basename(source.replace(/^[^/]*:(?!\/\/)/, ''));
+  if (name === '' || name === '.' || name === '..' || name.includes(UNKNOWN) || /(^|\/)\.{1,2}\/+$/.test(source)) return null;
+  return `${folder.replace(/\/+$/, '')}/${name}`;
 }
 
 /** What a program not described in path-uses.ts does to a path it names; `last`: what it does to its last operand, for the programs that write that one (rsync, scp). */

@@ -15,8 +15,8 @@ import { testBattery } from './context.ts';
 import { FRESH6_DANGEROUS, FRESH6_EVERYDAY } from './fresh-battery6.ts';
 
 describe('the sixth fresh battery', () => {
-  test('holds its rows: 429 dangerous, 510 everyday', () => {
-    assert.deepEqual([FRESH6_DANGEROUS.length, FRESH6_EVERYDAY.length], [429, 510]);
+  test('holds its rows: 428 dangerous, 511 everyday', () => {
+    assert.deepEqual([FRESH6_DANGEROUS.length, FRESH6_EVERYDAY.length], [428, 511]);
   });
   testBattery([...FRESH6_DANGEROUS, ...FRESH6_EVERYDAY]);
 });

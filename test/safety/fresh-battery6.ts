@@ -301,7 +301,6 @@ export const FRESH6_DANGEROUS: readonly BatteryRow[] = [
     'sudo dd of=/dev/mmcblk0 if=raspios.img bs=4M',
     'cat disk.img | sudo tee /dev/sdc > /dev/null',
     'sudo mkfs -t ext4 /dev/sdb1',
-    'mkfs.ext4 /tmp/disk.img',
     'sudo mkfs.vfat -F 32 /dev/sdd1',
     'sudo shutdown -r +1',
     'sudo systemctl reboot -i',
@@ -830,6 +829,8 @@ export const FRESH6_EVERYDAY: readonly BatteryRow[] = [
   ]),
   // 4. System administration: reading, user services, the project's own files
   ...rows('allow', 'system', [
+    // a filesystem made in an image file, not on a disk (everyday-unseen2.test.ts)
+    'mkfs.ext4 /tmp/disk.img',
     'systemctl status docker',
     'systemctl --user restart dev-server',
     'sudo systemctl restart postgresql',

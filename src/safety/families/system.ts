@@ -130,7 +130,7 @@ function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
   const removing = p === 'rm' || p === 'unlink';
   const flags = removing ? parseArgs(inv.args, new Set()) : null;
   const recursive = p === 'rm' && flags !== null && (hasFlag(flags, 'r', '--recursive') || hasFlag(flags, 'R'));
-  // mv: the destination is the last path named (or the `-t` folder); the others are moved away
+  // mv: the destination is the last path named (or the `-t` folder), with where each source lands in it (its word); the others are moved away
   const dest = p === 'mv' ? uses.at(-1) : undefined;
   for (const u of uses) {
     const doing = DOING[u.access];
@@ -139,7 +139,7 @@ function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
     const g = guardedPath(pathNamed(u.word, u.value), ctx);
     // `rm -rf /etc`, `rm -rf /usr/local/`: the folder itself, which the removal rule denies first
     if (!g || (recursive && g.kind === 'system' && isSystemFolder(g.shown.replace(/(.)\/+$/, '$1')))) continue;
-    if (p === 'mv' && u !== dest) return removeHit(p, '`mv` moves away', g);
+    if (p === 'mv' && u.word !== dest?.word) return removeHit(p, '`mv` moves away', g);
     const wording = WORDING[p];
     const label = p === 'dd' ? '`dd of=`' : `\`${p}\``;
     if (wording?.removes || u.access === 'remove') return removeHit(p, `${label} ${wording?.doing ?? doing}`, g);

@@ -14,7 +14,7 @@ import type { FamilyContext } from './types.ts';
 /**
  * How a command no family check knows is judged (docs/safety.md, "How an unknown command is
  * judged"; the data is model/families.ts and model/unknown-commands.ts). Its subcommand words — the leading words that look
- * like commands (`kubernetes cluster delete`, `container:release`, split at `-`, `_`, `:`) — are
+ * like commands (`kubernetes cluster delete`, `container:release`, split at `-` and `:`) — are
  * read for a family's verbs: a verb alone (`deploy`, `destroy`) does the family's thing; a
  * targeted verb (`delete`, `push`) only toward one of the family's targets, named by a
  * subcommand word or an option (`delete cluster`, `--stack-name`), or, for uploads, a registry
@@ -79,7 +79,14 @@ function subcommands(args: readonly string[]): string[] {
   return out;
 }
 
-const parts = (word: string) => word.split(/[-_:]/);
+/**
+ * A subcommand word's parts: split at `-` and `:` (`gh-deploy`, `container:release`); a `_` joins
+ * one name — a function's, a test's, a task's or a file's (`deploy_docs`, `test_publish`) — not a
+ * verb and its object.
+ */
+const parts = (word: string) => word.split(/[-:]/);
+/** An option's name words: split at `_` too (`--stack_name`). */
+const optionParts = (name: string) => name.split(/[-_:]/);
 
 /** A rule's word lists as sets, made once. */
 const sets = new WeakMap<VerbRule, { verbs: ReadonlySet<string>; targeted: ReadonlySet<string>; targets: ReadonlySet<string> }>();
@@ -131,7 +138,7 @@ function aimedAt(args: readonly string[], path: readonly string[], at: number, v
   if (path.slice(at + 1).some((w) => targets.has(w))) return true;
   for (const a of args) {
     if (a === '--') break;
-    if (a.startsWith('--') && parts(a.slice(2).split('=')[0]!).some((p) => targets.has(p))) return true;
+    if (a.startsWith('--') && optionParts(a.slice(2).split('=')[0]!).some((p) => targets.has(p))) return true;
   }
   if (!rule.registries) return false;
   // a copy's destination is its last operand; a push or upload names the registry anywhere
