@@ -18,7 +18,9 @@ export function registerResources(server: McpServer, ctx: ServerContext, kinds: 
       `axme-${dir}`,
       new ResourceTemplate(`axme://${dir}/{slug}`, {
         list: async () => {
-          const state = await readState(await ctx.kb());
+          // a read binds no session: Claude Code lists resources as it starts, beside its SessionStart
+          // hook, and a server binding one then would open a session of its own before the hook's
+          const state = await readState(await ctx.kb(undefined, { bindSession: false }));
           return {
             resources: ((state.items as Partial<Record<string, ItemBase[]>>)[kind] ?? []).map((i) => {
               const rec = i as ItemBase & { id?: string; title?: string; status?: string };
@@ -42,7 +44,7 @@ export function registerResources(server: McpServer, ctx: ServerContext, kinds: 
         } catch {
           // not valid percent-encoding: looked up as given (and reported as not found)
         }
-        const r = await showItem(await ctx.kb(), { kind: kind as KindName, ref: slug });
+        const r = await showItem(await ctx.kb(undefined, { bindSession: false }), { kind: kind as KindName, ref: slug });
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: r.text }] };
       },
     );

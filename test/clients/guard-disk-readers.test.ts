@@ -34,7 +34,7 @@ const EDITED = { [DOCS]: '# Docs, version 2\nUNSAVED-DOCS-EDIT\n', [SETUP]: '#!/
 
 /** What the model asks for, in this order, and what each must come to. */
 const CASES = [
-  { command: 'git restore docs.v2', denied: /`git restore` of docs\.v2 throws away every uncommitted change/ },
+  { command: 'git restore docs.v2', denied: /`git restore` of docs\.v2 \(a folder on disk\) throws away every uncommitted change/ },
   { command: `git checkout -- ${SETUP}`, denied: null },
   { command: 'git remote set-url origin https://other.example/x.git', denied: /moves the remote origin from github\.com to other\.example/ },
   { command: `git remote set-url origin ${SAME_HOST}`, denied: null },

@@ -362,6 +362,9 @@ describe('a connection that does nothing leaves nothing', () => {
       await quiet.initialize();
       quiet.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
       await quiet.reply(1);
+      // Claude Code lists the resources as it starts, beside its SessionStart hook: a read binds no session
+      quiet.send({ jsonrpc: '2.0', id: 2, method: 'resources/list' });
+      assert.ok((await quiet.reply(2)).result);
       quiet.child.stdin.end();
       assert.equal((await quiet.exited).code, 0);
       assert.deepEqual(records(), [], 'no session is recorded for a connection that called no tool');
