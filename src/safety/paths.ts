@@ -259,22 +259,24 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
  */
 export function matchInside(dir: string, patterns: readonly string[], ctx: PathContext): PathMatch | null {
   const prefix = dir === '/' ? '/' : `${dir}/`;
-  for (const pattern of patterns) {
-    if (!pattern.includes('/')) continue;
-    const full = anchoredPattern(pattern, ctx);
-    const literalPart = full.slice(0, full.search(/[*?[]|$/));
+  for (const entry of anchoredList(patterns, ctx)) {
+    const { pattern, full } = entry;
+    if (full === null) continue;
+    const literalPart = (entry.literalPart ??= full.slice(0, full.search(/[*?[]|$/)));
     // `~/.gnupg/*` names everything in `~/.gnupg` itself
     if (literalPart.startsWith(prefix) && (literalPart.length > prefix.length || literalPart.length < full.length)) return { pattern };
   }
   return null;
 }
 
-/** One pattern of a list as matchPath reads it from one place: a slash pattern anchored (`full`), and its matcher once a literal path needed it. */
+/** One pattern of a list as matchPath and matchInside read it from one place: a slash pattern anchored (`full`), and what a check needed of it, kept once computed. */
 interface PlacedPattern {
   pattern: string;
   /** a slash pattern as an absolute path, without a trailing `/`; null for a name pattern */
   full: string | null;
   matcher?: GlobMatcher;
+  /** `full` before its first wildcard (matchInside) */
+  literalPart?: string;
 }
 
 /** Each pattern list's entries by the place they are anchored at (home and project root): lists are read-only (Policy's type), so cached by identity. */
