@@ -85,10 +85,10 @@ function viewsOnly(inv: Invocation): boolean {
  */
 const usesByInvocation = new WeakMap<Invocation, readonly PathUse[]>();
 
-/** Each path a command names and what it does with it; see the module comment. Asked again for the same invocation, the same (frozen) list. */
+/** Each path a command names and what it does with it; see the module comment. Asked again for the same invocation, the same list (read-only by its type: frozen, a long one's elements would turn to a slow dictionary). */
 export function pathUses(inv: Invocation): readonly PathUse[] {
   let uses = usesByInvocation.get(inv);
-  if (!uses) usesByInvocation.set(inv, (uses = Object.freeze(pathUsesAnew(inv))));
+  if (!uses) usesByInvocation.set(inv, (uses = pathUsesAnew(inv)));
   return uses;
 }
 
