@@ -260,12 +260,11 @@ function holdsGuarded(dir: string, ctx: PathRuleContext): boolean {
   if (root && (dir === root || root.startsWith(`${dir}/`))) return false;
   const base = root && dir.startsWith(`${root}/`) ? root : dir.startsWith(`${ctx.home}/`) ? ctx.home : null;
   if (base === null) return false;
-  if (
-    dir
-      .slice(base.length + 1)
-      .split('/')
-      .some((part) => REBUILT.has(part))
-  )
-    return false;
-  return (ctx.protectedPaths ?? []).some((g) => g.startsWith(`${dir}/`));
+  const inside = `${dir}/`;
+  // the guarded paths first: most folders hold none, and then the names need no split
+  if (!(ctx.protectedPaths ?? []).some((g) => g.startsWith(inside))) return false;
+  return !dir
+    .slice(base.length + 1)
+    .split('/')
+    .some((part) => REBUILT.has(part));
 }

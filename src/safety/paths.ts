@@ -239,36 +239,36 @@ export interface PathMatch {
  * file path). Unknown expansions (UNKNOWN) stand for anything (in a file name: anything but a `.`).
  */
 export function matchPath(path: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
+  const entries = anchoredList(patterns, ctx);
   const dynamic = path.includes(UNKNOWN);
-  const literal = !isGlob && !dynamic;
+  if (!isGlob && !dynamic) {
+    for (const entry of entries)
+      if ((entry.matcher ??= patternMatcher(entry.full ?? entry.pattern, entry.full !== null)).test(path)) return { pattern: entry.pattern };
+    return null;
+  }
   // `found`: what `find -name` selects — its `**` enters dot folders, and it names files, not what is inside them
-  const arg = literal ? [] : tokens(path, !isGlob, !found);
+  const arg = tokens(path, !isGlob, !found);
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
   // a bare name in a folder only the shell knows (`cd "$X" && cat id_rsa`) is matched by name only
   const folderUnknown = path.startsWith(UNKNOWN) && !path.slice(2).includes('/');
-  for (const entry of anchoredList(patterns, ctx)) {
+  const known = literalPrefix(path);
+  for (const entry of entries) {
     const { pattern, full } = entry;
     if (full !== null) {
       if (folderUnknown) continue;
-      if (literal) {
-        if ((entry.matcher ??= patternMatcher(full, true)).test(path)) return { pattern };
-        continue;
-      }
       // both start with their literal parts: unless one is the other's beginning, nothing matches both
-      const [a, b] = [literalPrefix(path), literalPrefix(full)];
-      if (!a.startsWith(b) && !b.startsWith(a)) continue;
-      const pt = tokens(full, false);
-      if (intersects(arg, pt) || (!found && intersects(arg, [...pt, '/', GLOBSTAR]))) return { pattern };
-    } else if (literal) {
-      if ((entry.matcher ??= patternMatcher(pattern, false)).test(path)) return { pattern };
+      const b = (entry.literalPrefix ??= literalPrefix(full));
+      if (!known.startsWith(b) && !b.startsWith(known)) continue;
+      const pt = (entry.tokens ??= tokens(full, false));
+      if (intersects(arg, pt) || (!found && intersects(arg, (entry.below ??= [...pt, '/', GLOBSTAR])))) return { pattern };
     } else if (!nameIsWild) {
       if (closingStarSuppliesExtension(name, pattern)) continue;
-      const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
-      if (intersects(arg, [GLOBSTAR, '/', ...pt])) return { pattern };
-      if (!dynamic && !found && intersects(arg, [GLOBSTAR, '/', ...pt, '/', GLOBSTAR])) return { pattern };
+      const named = (entry.tokens ??= [GLOBSTAR, '/', ...tokens(pattern, false)]);
+      if (intersects(arg, named)) return { pattern };
+      if (!dynamic && !found && intersects(arg, (entry.below ??= [...named, '/', GLOBSTAR]))) return { pattern };
     }
   }
   return null;
@@ -290,28 +290,40 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
   return null;
 }
 
-/** One pattern of a list as matchPath and matchInside read it from one place: a slash pattern anchored (`full`), and what a check needed of it, kept once computed. */
+/**
+ * One pattern of a list as matchPath and matchInside read it from one place: a slash pattern
+ * anchored (`full`), and what a check needed of it, kept once computed: its matcher (a literal
+ * path), its tokens and literal prefix (a glob or a path known in part).
+ */
 interface PlacedPattern {
   pattern: string;
   /** a slash pattern as an absolute path, without a trailing `/`; null for a name pattern */
   full: string | null;
   matcher?: GlobMatcher;
+  /** `full` before its first wildcard or unknown (matchPath) */
+  literalPrefix?: string;
   /** `full` before its first wildcard (matchInside) */
   literalPart?: string;
+  /** the tokens a glob is matched against: `full`'s, or for a name pattern any folder then the name (`**\/.env`) */
+  tokens?: Token[];
+  /** `tokens` and anything below them */
+  below?: Token[];
 }
 
-/** Each pattern list's entries by the place they are anchored at (home and project root): lists are read-only (Policy's type), so cached by identity. */
-const anchoredLists = new WeakMap<readonly string[], Map<string, PlacedPattern[]>>();
+/** Each pattern list's entries by the place they are anchored at (home, then project root): lists are read-only (Policy's type), so cached by identity. */
+const anchoredLists = new WeakMap<readonly string[], Map<string, Map<string, PlacedPattern[]>>>();
 
 /** The non-empty patterns of `patterns`, each anchored at `ctx` once (a command line checks many paths against the same lists). */
 function anchoredList(patterns: readonly string[], ctx: PathContext): PlacedPattern[] {
-  let byPlace = anchoredLists.get(patterns);
-  if (!byPlace) anchoredLists.set(patterns, (byPlace = new Map()));
-  const place = `${ctx.home}\0${ctx.root ?? ctx.cwd}`;
-  let entries = byPlace.get(place);
+  let byHome = anchoredLists.get(patterns);
+  if (!byHome) anchoredLists.set(patterns, (byHome = new Map()));
+  let byRoot = byHome.get(ctx.home);
+  if (!byRoot) byHome.set(ctx.home, (byRoot = new Map()));
+  const root = ctx.root ?? ctx.cwd;
+  let entries = byRoot.get(root);
   if (!entries) {
     entries = patterns.filter(Boolean).map((pattern) => ({ pattern, full: pattern.includes('/') ? anchoredPattern(pattern, ctx).replace(/\/$/, '') : null }));
-    if (byPlace.size < 64) byPlace.set(place, entries);
+    if (byHome.size < 64 && byRoot.size < 64) byRoot.set(root, entries);
   }
   return entries;
 }
@@ -341,8 +353,9 @@ export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | und
  * (`.env*` names `.env`, `id_*` names `id_rsa`).
  */
 function closingStarSuppliesExtension(name: string, pattern: string): boolean {
+  if (!(name.endsWith('*') || name.endsWith(UNKNOWN))) return false;
   const ext = /^\*(\.[^*?[\]{}/\\]+)$/.exec(pattern)?.[1];
-  if (!ext || !(name.endsWith('*') || name.endsWith(UNKNOWN))) return false;
+  if (!ext) return false;
   const stem = name.replace(/[*\uE000]+$/, '');
   for (let k = 2; k <= ext.length; k++) if (stem.endsWith(ext.slice(0, k))) return false;
   return true;
