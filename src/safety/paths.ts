@@ -141,59 +141,56 @@ function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
 const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP || t === PART;
 
 /**
- * Whether some string matches both token lists: a search over (position in a, position in b,
- * whether each side stands at the start of a name). Like the shell, `*`, `?` and `**` never
- * produce a `.` at the start of a name (no dotglob).
+ * Whether some string matches both token lists: the two globs read side by side one character at
+ * a time (the product of their automata). A state is a position in each and whether the next
+ * character starts a name (after `/`, or at the very start); a wildcard may stop (a move that
+ * produces nothing) or produce the next character and stay; both sides produce the same
+ * character: the literal either side stands at, or, where both stand at a wildcard or `?`, a `/`, a
+ * `.` or any other character (to a wildcard every other character is alike). So `*.default-release`
+ * meets `*` (`x.default-release`: the two `*` share `x`, then the glob's own `.` is the pattern's
+ * `*`'s). Like the shell, `*`, `?` and `**` never produce a `.` at the start of a name (no dotglob).
  */
 function intersects(a: Token[], b: Token[]): boolean {
   const w = b.length + 1;
-  const seen = new Uint8Array((a.length + 1) * w * 4);
-  // `fa`/`fb`: the side's next character starts a name (after `/`, or at the very start)
+  const seen = new Uint8Array((a.length + 1) * w * 2);
   const stack: number[] = [];
-  const push = (i: number, j: number, fa: boolean, fb: boolean) => {
-    const k = ((i * w + j) << 2) | (fa ? 2 : 0) | (fb ? 1 : 0);
+  const push = (i: number, j: number, fresh: boolean) => {
+    const k = ((i * w + j) << 1) | (fresh ? 1 : 0);
     if (!seen[k]) {
       seen[k] = 1;
       stack.push(k);
     }
   };
-  push(0, 0, true, true);
+  push(0, 0, true);
   while (stack.length) {
     const k = stack.pop()!;
-    const fa = (k & 2) !== 0;
-    const fb = (k & 1) !== 0;
-    const i = Math.floor((k >> 2) / w);
-    const j = (k >> 2) % w;
+    const fresh = (k & 1) !== 0;
+    const i = Math.floor((k >> 1) / w);
+    const j = (k >> 1) % w;
     if (i === a.length && j === b.length) return true;
     const x = a[i];
     const y = b[j];
     // a wildcard may stop producing characters
-    if (isWild(x)) push(i + 1, j, fa, fb);
-    if (isWild(y)) push(i, j + 1, fa, fb);
+    if (isWild(x)) push(i + 1, j, fresh);
+    if (isWild(y)) push(i, j + 1, fresh);
     if (x === undefined || y === undefined) continue;
-    if (isWild(x) && isWild(y)) {
-      // both produce the same characters for a while: either may stop first (handled above)
-      push(i, j + 1, fa, false);
-      continue;
+    for (const c of typeof x === 'string' ? [x] : typeof y === 'string' ? [y] : CHARACTER_KINDS) {
+      const di = advance(x, c, fresh);
+      const dj = di < 0 ? -1 : advance(y, c, fresh);
+      if (dj >= 0) push(i + di, j + dj, c === '/');
     }
-    if (isWild(x)) {
-      // x produces the literal or one character of y
-      const c = y === ANY ? 'a' : (y as string);
-      if (produces(x as number, c, fa) && (y !== ANY || !fb)) push(i, j + 1, c === '/', c === '/');
-      continue;
-    }
-    if (isWild(y)) {
-      const c = x === ANY ? 'a' : (x as string);
-      if (produces(y as number, c, fb) && (x !== ANY || !fa)) push(i + 1, j, c === '/', c === '/');
-      continue;
-    }
-    if (x === ANY || y === ANY) {
-      const lit = x === ANY ? y : x;
-      if (lit === '/' || (lit === '.' && (x === ANY ? fa : fb))) continue;
-      push(i + 1, j + 1, false, false);
-    } else if (x === y) push(i + 1, j + 1, x === '/', x === '/');
   }
   return false;
+}
+
+/** One character of each kind a wildcard or `?` tells apart: a `/`, a `.`, any other. */
+const CHARACTER_KINDS: readonly string[] = ['/', '.', 'a'];
+
+/** How far token `t` moves on producing `c` (at the start of a name when `fresh`): 1 (a literal, `?`), 0 (a wildcard going on), or -1 (it cannot). */
+function advance(t: Token, c: string, fresh: boolean): number {
+  if (typeof t === 'string') return t === c ? 1 : -1;
+  if (t === ANY) return c === '/' || (c === '.' && fresh) ? -1 : 1;
+  return produces(t, c, fresh) ? 0 : -1;
 }
 
 /**
@@ -268,7 +265,9 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
       const named = (entry.tokens ??= [GLOBSTAR, '/', ...tokens(pattern, false)]);
       if (intersects(arg, named)) return { pattern };
-      if (!dynamic && !found && intersects(arg, (entry.below ??= [...named, '/', GLOBSTAR]))) return { pattern };
+      // a folder holding what the glob names: for an extension pattern, one of the glob's folder names
+      if (dynamic || found) continue;
+      if (EXTENSION_PATTERN.test(pattern) ? folderNameMeets(path, pattern) : intersects(arg, (entry.below ??= [...named, '/', GLOBSTAR]))) return { pattern };
     }
   }
   return null;
@@ -354,15 +353,39 @@ export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | und
  */
 function closingStarSuppliesExtension(name: string, pattern: string): boolean {
   if (!(name.endsWith('*') || name.endsWith(UNKNOWN))) return false;
-  const ext = /^\*(\.[^*?[\]{}/\\]+)$/.exec(pattern)?.[1];
+  const ext = EXTENSION_PATTERN.exec(pattern)?.[1];
   if (!ext) return false;
   const stem = name.replace(/[*\uE000]+$/, '');
   for (let k = 2; k <= ext.length; k++) if (stem.endsWith(ext.slice(0, k))) return false;
   return true;
 }
 
+/** A name pattern that is a `*` and an extension (`*.pem`): what closingStarSuppliesExtension and folderNameMeets read. */
+const EXTENSION_PATTERN = /^\*(\.[^*?[\]{}/\\]+)$/;
+
+/**
+ * Whether a folder a shell glob names by one of its folder names matches extension pattern
+ * `pattern` (`*.pem`), each name read as nameGlobMatch reads a file's: a name whose closing `*`
+ * would have to supply the whole extension, a name only of wildcards among them (`**`, `*`),
+ * names no such folder, as `dir/*` and `app-*` name no such file. So `**` + `/*.ts`
+ * names no `x.pem/` folder (the extension is fixed on both sides and differs), while `x.pem/*.ts`,
+ * `*.pem/*.ts` and `x.p*` + `/*.ts` do.
+ */
+function folderNameMeets(path: string, pattern: string): boolean {
+  const names = path.split('/');
+  names.pop();
+  return names.some((name) => name !== '' && !closingStarSuppliesExtension(name, pattern) && intersects(tokens(name, false, true), nameTokensOf(pattern)));
+}
+
 /** Name patterns by their tokens (a handful: the secret file names). */
 const nameTokens = new Map<string, Token[]>();
+
+/** A name pattern's tokens, kept. */
+function nameTokensOf(pattern: string): Token[] {
+  let pt = nameTokens.get(pattern);
+  if (!pt) nameTokens.set(pattern, (pt = tokens(pattern, false)));
+  return pt;
+}
 
 /**
  * The first of `patterns` (globs over a file's name, as the shell reads them) that some file a
@@ -375,9 +398,7 @@ export function nameGlobMatch(name: string, patterns: readonly string[], found =
   const arg = tokens(name, false, !found);
   for (const pattern of patterns) {
     if (closingStarSuppliesExtension(name, pattern)) continue;
-    let pt = nameTokens.get(pattern);
-    if (!pt) nameTokens.set(pattern, (pt = tokens(pattern, false)));
-    if (intersects(arg, pt)) return pattern;
+    if (intersects(arg, nameTokensOf(pattern))) return pattern;
   }
   return null;
 }
