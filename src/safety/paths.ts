@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { type GlobMatcher, globMatcher } from '../model/glob.ts';
 import { B_CLOSE, B_COMMA, B_OPEN, expandBraces } from './expand.ts';
+import { GLOBSTAR, intersects, type Token, tokens } from './glob-tokens.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -94,117 +95,6 @@ export function otherHome(value: string): { name: string; rest: string } | null 
 
 /** `/proc/<pid>/root` and `/proc/<pid>/cwd` (any pid, `self`, `thread-self`, a glob or an unknown): the root and the working folder. */
 const PROC_VIEW = /^\/proc\/[^/]+\/(root|cwd)(?=\/|$)/;
-
-// Glob tokens: a literal character, or one of these.
-const STAR = -1; // `*`: any run of characters but `/`
-const ANY = -2; // `?` or `[...]`: one character but `/`
-const GLOBSTAR = -3; // an unknown expansion (or a pattern's `**`): anything at all
-const DEEP = -4; // a shell or tool glob's `**`: any path, but like `*` it never enters a dot name
-const PART = -5; // an unknown expansion inside the file name (`foo$X`): any characters but `/`
-type Token = number | string;
-
-/**
- * Tokenises a glob. `literalGlob` treats `*?[` as plain characters (a path, not a pattern);
- * `shellGlob` gives `**` the shell's meaning (no dot names) instead of a pattern's (anything).
- */
-function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
-  const out: Token[] = [];
-  const nameStart = s.lastIndexOf('/');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    // `"$DIR/.env"` may be any folder; `foo$X` is a file name starting with foo
-    if (c === UNKNOWN) out.push(i > nameStart ? PART : GLOBSTAR);
-    else if (!literalGlob && c === '*') {
-      if (s[i + 1] === '*') {
-        i++;
-        // `a/**/b` also matches `a/b`
-        if (s[i + 1] === '/' && out.at(-1) === '/') i++;
-        out.push(shellGlob ? DEEP : GLOBSTAR);
-      } else out.push(STAR);
-    } else if (!literalGlob && c === '?') out.push(ANY);
-    else if (!literalGlob && c === '[') {
-      const end = s.indexOf(']', i + 2);
-      if (end < 0) out.push('[');
-      // `[.]`: a class of one character is that character (ripgrep's `[.]env` names `.env`)
-      else if (end === i + 2 && s[i + 1] !== '!' && s[i + 1] !== '^') {
-        out.push(s[i + 1]!);
-        i = end;
-      } else {
-        out.push(ANY);
-        i = end;
-      }
-    } else out.push(c);
-  }
-  return out;
-}
-
-const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP || t === PART;
-
-/**
- * Whether some string matches both token lists: the two globs read side by side one character at
- * a time (the product of their automata). A state is a position in each and whether the next
- * character starts a name (after `/`, or at the very start); a wildcard may stop (a move that
- * produces nothing) or produce the next character and stay; both sides produce the same
- * character: the literal either side stands at, or, where both stand at a wildcard or `?`, a `/`, a
- * `.` or any other character (to a wildcard every other character is alike). So `*.default-release`
- * meets `*` (`x.default-release`: the two `*` share `x`, then the glob's own `.` is the pattern's
- * `*`'s). Like the shell, `*`, `?` and `**` never produce a `.` at the start of a name (no dotglob).
- */
-function intersects(a: Token[], b: Token[]): boolean {
-  const w = b.length + 1;
-  const seen = new Uint8Array((a.length + 1) * w * 2);
-  const stack: number[] = [];
-  const push = (i: number, j: number, fresh: boolean) => {
-    const k = ((i * w + j) << 1) | (fresh ? 1 : 0);
-    if (!seen[k]) {
-      seen[k] = 1;
-      stack.push(k);
-    }
-  };
-  push(0, 0, true);
-  while (stack.length) {
-    const k = stack.pop()!;
-    const fresh = (k & 1) !== 0;
-    const i = Math.floor((k >> 1) / w);
-    const j = (k >> 1) % w;
-    if (i === a.length && j === b.length) return true;
-    const x = a[i];
-    const y = b[j];
-    // a wildcard may stop producing characters
-    if (isWild(x)) push(i + 1, j, fresh);
-    if (isWild(y)) push(i, j + 1, fresh);
-    if (x === undefined || y === undefined) continue;
-    for (const c of typeof x === 'string' ? [x] : typeof y === 'string' ? [y] : CHARACTER_KINDS) {
-      const di = advance(x, c, fresh);
-      const dj = di < 0 ? -1 : advance(y, c, fresh);
-      if (dj >= 0) push(i + di, j + dj, c === '/');
-    }
-  }
-  return false;
-}
-
-/** One character of each kind a wildcard or `?` tells apart: a `/`, a `.`, any other. */
-const CHARACTER_KINDS: readonly string[] = ['/', '.', 'a'];
-
-/** How far token `t` moves on producing `c` (at the start of a name when `fresh`): 1 (a literal, `?`), 0 (a wildcard going on), or -1 (it cannot). */
-function advance(t: Token, c: string, fresh: boolean): number {
-  if (typeof t === 'string') return t === c ? 1 : -1;
-  if (t === ANY) return c === '/' || (c === '.' && fresh) ? -1 : 1;
-  return produces(t, c, fresh) ? 0 : -1;
-}
-
-/**
- * Whether wildcard `w` can produce character `c` (at the start of a name when `fresh`). An
- * unknown expansion inside a file name (`lodash@$V`, `bin:$PATH`) produces no `.`: a word built
- * from a variable is not taken for a secret's name (`*.pem`, `.env`) unless its literal part
- * says so (`"$X".pem`, `"$DIR/.env"`).
- */
-function produces(w: number, c: string, fresh: boolean): boolean {
-  if (w === GLOBSTAR) return true;
-  if (w === PART) return c !== '/' && c !== '.';
-  if (c === '.' && fresh) return false;
-  return w === DEEP || c !== '/';
-}
 
 /**
  * A pattern as a matcher over literal paths: the fast path for file tools and plain arguments.
