@@ -76,8 +76,8 @@ const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
 export function secretNameFinding(abs: string, access: Access, glob = false, found = false): PathFinding | null {
   if (!readsContent(access)) return null;
   const name = abs.slice(abs.lastIndexOf('/') + 1);
-  // `.env.*.example`: a glob ending in a template's suffix names templates only
-  if (isSecretTemplate(name)) return null;
+  // `.env.*.example`: a glob ending in a template's suffix names templates only; `id_*.pub`, public keys only
+  if (isSecretTemplate(name) || (glob && isPublicKey(abs))) return null;
   const hit =
     !glob || !/[*?[\uE000]/.test(name)
       ? secretNameGlob(name)

@@ -83,3 +83,13 @@ describe('a team’s name patterns against a Glob: fixed extensions that differ 
       assert.equal((await glob(pattern, path)).decision, expected);
     });
 });
+
+// A glob whose name ends in `.pub` names public keys only (docs/safety.md, "A public key is public
+// by design"): `id_*.pub` was denied by the secret name `id_rsa.*`, while `*.pub` passed.
+testHoles({
+  'a glob of public keys by name': [
+    ['cat ~/.ssh/id_*.pub', 'cat ~/.ssh/id_*'],
+    ['cat ~/.ssh/id_ed25519*.pub', 'cat ~/.ssh/id_ed25519*'],
+    ['cat keys/id_*.pub', 'cat keys/id_*.pem'],
+  ],
+});
