@@ -11,7 +11,12 @@ const ANY = -2; // `?` or `[...]`: one character but `/`
 export const GLOBSTAR = -3; // an unknown expansion (or a pattern's `**`): anything at all
 const DEEP = -4; // a shell or tool glob's `**`: any path, but like `*` it never enters a dot name
 const PART = -5; // an unknown expansion inside the file name (`foo$X`): any characters but `/`
-export type Token = number | string;
+/** A bracket class (`[0-9]`, `[!a-z]`): one character of `chars`, or with `negated` one not among them; never `/`, nor a `.` starting a name. */
+interface CharClass {
+  chars: string;
+  negated: boolean;
+}
+export type Token = number | string | CharClass;
 
 /**
  * Tokenises a glob. `literalGlob` treats `*?[` as plain characters (a path, not a pattern);
@@ -40,12 +45,32 @@ export function tokens(s: string, literalGlob: boolean, shellGlob = false): Toke
         out.push(s[i + 1]!);
         i = end;
       } else {
-        out.push(ANY);
+        out.push(charClass(s.slice(i + 1, end)) ?? ANY);
         i = end;
       }
     } else out.push(c);
   }
   return out;
+}
+
+/** How many characters a class may hold to be read as its characters (past that, or with a named class or an escape: any character, `?`). */
+const CLASS_MAX = 256;
+
+/** The class a bracket expression's text stands for (`0-9`, `!a-z`, `^.`), or null where it is read as `?`. */
+function charClass(body: string): CharClass | null {
+  const negated = body[0] === '!' || body[0] === '^';
+  const text = negated ? body.slice(1) : body;
+  if (/[[\\\uE000]/.test(text)) return null;
+  let chars = '';
+  for (let k = 0; k < text.length; k++) {
+    if (text[k + 1] === '-' && k + 2 < text.length) {
+      const [lo, hi] = [text.charCodeAt(k), text.charCodeAt(k + 2)];
+      if (hi < lo || hi - lo > CLASS_MAX) return null;
+      for (let code = lo; code <= hi; code++) chars += String.fromCharCode(code);
+      k += 2;
+    } else chars += text[k];
+  }
+  return chars.length > CLASS_MAX ? null : { chars, negated };
 }
 
 const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP || t === PART;
@@ -84,7 +109,7 @@ export function intersects(a: Token[], b: Token[]): boolean {
     if (isWild(x)) push(i + 1, j, fresh);
     if (isWild(y)) push(i, j + 1, fresh);
     if (x === undefined || y === undefined) continue;
-    for (const c of typeof x === 'string' ? [x] : typeof y === 'string' ? [y] : CHARACTER_KINDS) {
+    for (const c of candidates(x, y)) {
       const di = advance(x, c, fresh);
       const dj = di < 0 ? -1 : advance(y, c, fresh);
       if (dj >= 0) push(i + di, j + dj, c === '/');
@@ -96,9 +121,28 @@ export function intersects(a: Token[], b: Token[]): boolean {
 /** One character of each kind a wildcard or `?` tells apart: a `/`, a `.`, any other. */
 const CHARACTER_KINDS: readonly string[] = ['/', '.', 'a'];
 
-/** How far token `t` moves on producing `c` (at the start of a name when `fresh`): 1 (a literal, `?`), 0 (a wildcard going on), or -1 (it cannot). */
+/** Characters one of which may stand for "any other" where negated classes exclude some. */
+const OTHERS = 'aAz0_-~\u0001\uE001';
+
+/**
+ * The characters worth trying where tokens `x` and `y` both produce one: the literal either
+ * stands at, else a class's characters, else one of each kind the wildcards, `?` and negated
+ * classes tell apart (CHARACTER_KINDS, "other" being one no negated class excludes).
+ */
+function candidates(x: Token, y: Token): readonly string[] {
+  if (typeof x === 'string') return [x];
+  if (typeof y === 'string') return [y];
+  if (typeof x === 'object' && !x.negated) return [...x.chars];
+  if (typeof y === 'object' && !y.negated) return [...y.chars];
+  const excluded = (typeof x === 'object' ? x.chars : '') + (typeof y === 'object' ? y.chars : '');
+  if (!excluded) return CHARACTER_KINDS;
+  return ['/', '.', [...OTHERS].find((c) => !excluded.includes(c)) ?? 'a'];
+}
+
+/** How far token `t` moves on producing `c` (at the start of a name when `fresh`): 1 (a literal, `?`, a class), 0 (a wildcard going on), or -1 (it cannot). */
 function advance(t: Token, c: string, fresh: boolean): number {
   if (typeof t === 'string') return t === c ? 1 : -1;
+  if (typeof t === 'object') return c === '/' || (c === '.' && fresh) || t.chars.includes(c) === t.negated ? -1 : 1;
   if (t === ANY) return c === '/' || (c === '.' && fresh) ? -1 : 1;
   return produces(t, c, fresh) ? 0 : -1;
 }

@@ -93,3 +93,13 @@ testHoles({
     ['cat keys/id_*.pub', 'cat keys/id_*.pem'],
   ],
 });
+
+// A bracket class is its characters (`[0-9]` a digit), not any character: read as `?`, the
+// complete intersection above let `"$newname".[0-9]…[0-9]` (a rotated log's name) be `x.…pem`.
+testHoles({
+  'a bracket class produces its own characters': [
+    ['gzip -- "$newname".[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]', 'cat "$X".[pP][eE][mM]'],
+    ['cat "$X".[0-9][0-9][0-9][0-9][0-9][0-9][0-9]', 'cat "$X".[!0-9][!0-9][!0-9]'],
+    ['cat logs/app.log.[0-9]', 'cat id_[rd]sa'],
+  ],
+});
