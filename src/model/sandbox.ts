@@ -114,8 +114,24 @@ export function isSecretTemplate(name: string): boolean {
 
 let secretMatchers: { names: { glob: string; matcher: GlobMatcher }[]; exceptions: GlobMatcher[] } | null = null;
 
+/** secretNameGlob's answers by name, up to NAMES_REMEMBERED of them (then forgotten all at once): a command line names the same files again and again. */
+const secretNameGlobs = new Map<string, string | null>();
+const NAMES_REMEMBERED = 4_096;
+
 /** The glob of PROJECT_SECRET_NAMES a file named `name` matches, or null: none, a template (isSecretTemplate) or a public key (PROJECT_SECRET_EXCEPTIONS). */
 export function secretNameGlob(name: string): string | null {
+  let glob = secretNameGlobs.get(name);
+  if (glob === undefined) {
+    glob = secretNameGlobAnew(name);
+    if (name.length <= 255) {
+      if (secretNameGlobs.size >= NAMES_REMEMBERED) secretNameGlobs.clear();
+      secretNameGlobs.set(name, glob);
+    }
+  }
+  return glob;
+}
+
+function secretNameGlobAnew(name: string): string | null {
   if (isSecretTemplate(name)) return null;
   secretMatchers ??= {
     names: PROJECT_SECRET_NAMES.map((glob) => ({ glob, matcher: globMatcher(glob, { braces: false }) })),

@@ -76,8 +76,8 @@ const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
 export function secretNameFinding(abs: string, access: Access, glob = false, found = false): PathFinding | null {
   if (!readsContent(access)) return null;
   const name = abs.slice(abs.lastIndexOf('/') + 1);
-  // `.env.*.example`: a glob ending in a template's suffix names templates only
-  if (isSecretTemplate(name)) return null;
+  // `.env.*.example`: a glob ending in a template's suffix names templates only; `id_*.pub`, public keys only
+  if (isSecretTemplate(name) || (glob && isPublicKey(abs))) return null;
   const hit =
     !glob || !/[*?[\uE000]/.test(name)
       ? secretNameGlob(name)
@@ -260,12 +260,11 @@ function holdsGuarded(dir: string, ctx: PathRuleContext): boolean {
   if (root && (dir === root || root.startsWith(`${dir}/`))) return false;
   const base = root && dir.startsWith(`${root}/`) ? root : dir.startsWith(`${ctx.home}/`) ? ctx.home : null;
   if (base === null) return false;
-  if (
-    dir
-      .slice(base.length + 1)
-      .split('/')
-      .some((part) => REBUILT.has(part))
-  )
-    return false;
-  return (ctx.protectedPaths ?? []).some((g) => g.startsWith(`${dir}/`));
+  const inside = `${dir}/`;
+  // the guarded paths first: most folders hold none, and then the names need no split
+  if (!(ctx.protectedPaths ?? []).some((g) => g.startsWith(inside))) return false;
+  return !dir
+    .slice(base.length + 1)
+    .split('/')
+    .some((part) => REBUILT.has(part));
 }

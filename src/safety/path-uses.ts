@@ -78,8 +78,21 @@ function viewsOnly(inv: Invocation): boolean {
   if (inv.program === 'nano' || inv.program === 'pico') return a.some((v) => /^-[A-Za-z]*v[A-Za-z]*$/.test(v) || v === '--view');
   return false;
 }
-/** Each path a command names and what it does with it; see the module comment. */
-export function pathUses(inv: Invocation): PathUse[] {
+/**
+ * pathUses' answers by invocation: the path rules, the history rule and the system family each
+ * ask for every command's (three times an invocation on the guard's battery), and an invocation is
+ * not changed once peeled (command.ts unwrap).
+ */
+const usesByInvocation = new WeakMap<Invocation, readonly PathUse[]>();
+
+/** Each path a command names and what it does with it; see the module comment. Asked again for the same invocation, the same list (read-only by its type: frozen, a long one's elements would turn to a slow dictionary). */
+export function pathUses(inv: Invocation): readonly PathUse[] {
+  let uses = usesByInvocation.get(inv);
+  if (!uses) usesByInvocation.set(inv, (uses = pathUsesAnew(inv)));
+  return uses;
+}
+
+function pathUsesAnew(inv: Invocation): PathUse[] {
   // `mvn -s ~/.m2/settings.xml package`: a build tool handed its own settings (tool-settings.ts)
   const uses = settingsFileUses(inv, usesOf(inv));
   // `node --env-file=.env server.js`: a file handed to a program as its environment, which shows none of it (env-files.ts)

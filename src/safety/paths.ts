@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { type GlobMatcher, globMatcher } from '../model/glob.ts';
 import { B_CLOSE, B_COMMA, B_OPEN, expandBraces } from './expand.ts';
+import { GLOBSTAR, intersects, type Token, tokens } from './glob-tokens.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -17,8 +18,12 @@ export interface PathContext {
   root?: string | undefined;
 }
 
-/** resolvePath's answers by home, folder and path, up to REMEMBERED_MAX of them (then forgotten all at once). */
-const resolved = new Map<string, string>();
+/**
+ * resolvePath's answers by home, folder and path (nested: no key is built and hashed per call),
+ * up to REMEMBERED_MAX of them (then forgotten all at once).
+ */
+const resolved = new Map<string, Map<string, Map<string, string>>>();
+let remembered = 0;
 const REMEMBERED_MAX = 10_000;
 const REMEMBERED_KEY_MAX = 8_192;
 
@@ -32,27 +37,44 @@ const REMEMBERED_KEY_MAX = 8_192;
  * battery, 30% more on one command of 150,000 distinct paths (denied as too long either way).
  */
 export function resolvePath(p: string, ctx: PathContext): string {
-  const key = `${ctx.home}\0${ctx.cwd}\0${p}`;
-  let abs = resolved.get(key);
-  if (abs === undefined) {
-    abs = resolveAnew(p, ctx);
-    // a path longer than a system's PATH_MAX names no file: not worth its memory
-    if (key.length <= REMEMBERED_KEY_MAX) {
-      if (resolved.size >= REMEMBERED_MAX) resolved.clear();
-      resolved.set(key, abs);
+  const known = resolved.get(ctx.home)?.get(ctx.cwd)?.get(p);
+  if (known !== undefined) return known;
+  const abs = resolveAnew(p, ctx);
+  // a path longer than a system's PATH_MAX names no file: not worth its memory
+  if (ctx.home.length + ctx.cwd.length + p.length + 2 <= REMEMBERED_KEY_MAX) {
+    if (remembered >= REMEMBERED_MAX) {
+      resolved.clear();
+      remembered = 0;
     }
+    let inHome = resolved.get(ctx.home);
+    if (!inHome) resolved.set(ctx.home, (inHome = new Map()));
+    let inFolder = inHome.get(ctx.cwd);
+    if (!inFolder) inHome.set(ctx.cwd, (inFolder = new Map()));
+    inFolder.set(p, abs);
+    remembered++;
   }
   return abs;
 }
+
+/** A path with no `.` or `..` name, no empty name (`//`) and no closing `/` (but `/` itself): resolving it against a folder that is such a path is joining them. */
+const NOT_NORMAL = /(^|\/)\.\.?(\/|$)|\/\/|.\/$/;
 
 function resolveAnew(p: string, ctx: PathContext): string {
   let s = p;
   if (s === '~' || s.startsWith('~/')) s = ctx.home + s.slice(1);
   else if (s === '$HOME' || s.startsWith('$HOME/')) s = ctx.home + s.slice(5);
   else if (s === '${HOME}' || s.startsWith('${HOME}/')) s = ctx.home + s.slice(7);
-  let abs = posix.resolve(ctx.cwd, s);
+  let abs = joined(ctx.cwd, s) ?? posix.resolve(ctx.cwd, s);
   for (let m = PROC_VIEW.exec(abs); m; m = PROC_VIEW.exec(abs)) abs = posix.resolve(m[1] === 'root' ? '/' : ctx.cwd, `.${abs.slice(m[0].length)}`);
   return abs;
+}
+
+/** posix.resolve(cwd, s) where nothing needs normalising (an absolute or a relative path in an absolute folder, both normal), else null. */
+function joined(cwd: string, s: string): string | null {
+  if (!s || NOT_NORMAL.test(s)) return null;
+  if (s.startsWith('/')) return s;
+  if (!cwd.startsWith('/') || NOT_NORMAL.test(cwd)) return null;
+  return cwd === '/' ? `/${s}` : `${cwd}/${s}`;
 }
 
 /**
@@ -73,120 +95,6 @@ export function otherHome(value: string): { name: string; rest: string } | null 
 
 /** `/proc/<pid>/root` and `/proc/<pid>/cwd` (any pid, `self`, `thread-self`, a glob or an unknown): the root and the working folder. */
 const PROC_VIEW = /^\/proc\/[^/]+\/(root|cwd)(?=\/|$)/;
-
-// Glob tokens: a literal character, or one of these.
-const STAR = -1; // `*`: any run of characters but `/`
-const ANY = -2; // `?` or `[...]`: one character but `/`
-const GLOBSTAR = -3; // an unknown expansion (or a pattern's `**`): anything at all
-const DEEP = -4; // a shell or tool glob's `**`: any path, but like `*` it never enters a dot name
-const PART = -5; // an unknown expansion inside the file name (`foo$X`): any characters but `/`
-type Token = number | string;
-
-/**
- * Tokenises a glob. `literalGlob` treats `*?[` as plain characters (a path, not a pattern);
- * `shellGlob` gives `**` the shell's meaning (no dot names) instead of a pattern's (anything).
- */
-function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
-  const out: Token[] = [];
-  const nameStart = s.lastIndexOf('/');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    // `"$DIR/.env"` may be any folder; `foo$X` is a file name starting with foo
-    if (c === UNKNOWN) out.push(i > nameStart ? PART : GLOBSTAR);
-    else if (!literalGlob && c === '*') {
-      if (s[i + 1] === '*') {
-        i++;
-        // `a/**/b` also matches `a/b`
-        if (s[i + 1] === '/' && out.at(-1) === '/') i++;
-        out.push(shellGlob ? DEEP : GLOBSTAR);
-      } else out.push(STAR);
-    } else if (!literalGlob && c === '?') out.push(ANY);
-    else if (!literalGlob && c === '[') {
-      const end = s.indexOf(']', i + 2);
-      if (end < 0) out.push('[');
-      // `[.]`: a class of one character is that character (ripgrep's `[.]env` names `.env`)
-      else if (end === i + 2 && s[i + 1] !== '!' && s[i + 1] !== '^') {
-        out.push(s[i + 1]!);
-        i = end;
-      } else {
-        out.push(ANY);
-        i = end;
-      }
-    } else out.push(c);
-  }
-  return out;
-}
-
-const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP || t === PART;
-
-/**
- * Whether some string matches both token lists: a search over (position in a, position in b,
- * whether each side stands at the start of a name). Like the shell, `*`, `?` and `**` never
- * produce a `.` at the start of a name (no dotglob).
- */
-function intersects(a: Token[], b: Token[]): boolean {
-  const w = b.length + 1;
-  const seen = new Uint8Array((a.length + 1) * w * 4);
-  // `fa`/`fb`: the side's next character starts a name (after `/`, or at the very start)
-  const stack: number[] = [];
-  const push = (i: number, j: number, fa: boolean, fb: boolean) => {
-    const k = ((i * w + j) << 2) | (fa ? 2 : 0) | (fb ? 1 : 0);
-    if (!seen[k]) {
-      seen[k] = 1;
-      stack.push(k);
-    }
-  };
-  push(0, 0, true, true);
-  while (stack.length) {
-    const k = stack.pop()!;
-    const fa = (k & 2) !== 0;
-    const fb = (k & 1) !== 0;
-    const i = Math.floor((k >> 2) / w);
-    const j = (k >> 2) % w;
-    if (i === a.length && j === b.length) return true;
-    const x = a[i];
-    const y = b[j];
-    // a wildcard may stop producing characters
-    if (isWild(x)) push(i + 1, j, fa, fb);
-    if (isWild(y)) push(i, j + 1, fa, fb);
-    if (x === undefined || y === undefined) continue;
-    if (isWild(x) && isWild(y)) {
-      // both produce the same characters for a while: either may stop first (handled above)
-      push(i, j + 1, fa, false);
-      continue;
-    }
-    if (isWild(x)) {
-      // x produces the literal or one character of y
-      const c = y === ANY ? 'a' : (y as string);
-      if (produces(x as number, c, fa) && (y !== ANY || !fb)) push(i, j + 1, c === '/', c === '/');
-      continue;
-    }
-    if (isWild(y)) {
-      const c = x === ANY ? 'a' : (x as string);
-      if (produces(y as number, c, fb) && (x !== ANY || !fa)) push(i + 1, j, c === '/', c === '/');
-      continue;
-    }
-    if (x === ANY || y === ANY) {
-      const lit = x === ANY ? y : x;
-      if (lit === '/' || (lit === '.' && (x === ANY ? fa : fb))) continue;
-      push(i + 1, j + 1, false, false);
-    } else if (x === y) push(i + 1, j + 1, x === '/', x === '/');
-  }
-  return false;
-}
-
-/**
- * Whether wildcard `w` can produce character `c` (at the start of a name when `fresh`). An
- * unknown expansion inside a file name (`lodash@$V`, `bin:$PATH`) produces no `.`: a word built
- * from a variable is not taken for a secret's name (`*.pem`, `.env`) unless its literal part
- * says so (`"$X".pem`, `"$DIR/.env"`).
- */
-function produces(w: number, c: string, fresh: boolean): boolean {
-  if (w === GLOBSTAR) return true;
-  if (w === PART) return c !== '/' && c !== '.';
-  if (c === '.' && fresh) return false;
-  return w === DEEP || c !== '/';
-}
 
 /**
  * A pattern as a matcher over literal paths: the fast path for file tools and plain arguments.
@@ -218,36 +126,38 @@ export interface PathMatch {
  * file path). Unknown expansions (UNKNOWN) stand for anything (in a file name: anything but a `.`).
  */
 export function matchPath(path: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
+  const entries = anchoredList(patterns, ctx);
   const dynamic = path.includes(UNKNOWN);
-  const literal = !isGlob && !dynamic;
+  if (!isGlob && !dynamic) {
+    for (const entry of entries)
+      if ((entry.matcher ??= patternMatcher(entry.full ?? entry.pattern, entry.full !== null)).test(path)) return { pattern: entry.pattern };
+    return null;
+  }
   // `found`: what `find -name` selects — its `**` enters dot folders, and it names files, not what is inside them
-  const arg = literal ? [] : tokens(path, !isGlob, !found);
+  const arg = tokens(path, !isGlob, !found);
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
   // a bare name in a folder only the shell knows (`cd "$X" && cat id_rsa`) is matched by name only
   const folderUnknown = path.startsWith(UNKNOWN) && !path.slice(2).includes('/');
-  for (const entry of anchoredList(patterns, ctx)) {
+  const known = literalPrefix(path);
+  for (const entry of entries) {
     const { pattern, full } = entry;
     if (full !== null) {
       if (folderUnknown) continue;
-      if (literal) {
-        if ((entry.matcher ??= patternMatcher(full, true)).test(path)) return { pattern };
-        continue;
-      }
       // both start with their literal parts: unless one is the other's beginning, nothing matches both
-      const [a, b] = [literalPrefix(path), literalPrefix(full)];
-      if (!a.startsWith(b) && !b.startsWith(a)) continue;
-      const pt = tokens(full, false);
-      if (intersects(arg, pt) || (!found && intersects(arg, [...pt, '/', GLOBSTAR]))) return { pattern };
-    } else if (literal) {
-      if ((entry.matcher ??= patternMatcher(pattern, false)).test(path)) return { pattern };
+      const b = (entry.literalPrefix ??= literalPrefix(full));
+      if (!known.startsWith(b) && !b.startsWith(known)) continue;
+      const pt = (entry.tokens ??= tokens(full, false));
+      if (intersects(arg, pt) || (!found && intersects(arg, (entry.below ??= [...pt, '/', GLOBSTAR])))) return { pattern };
     } else if (!nameIsWild) {
       if (closingStarSuppliesExtension(name, pattern)) continue;
-      const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
-      if (intersects(arg, [GLOBSTAR, '/', ...pt])) return { pattern };
-      if (!dynamic && !found && intersects(arg, [GLOBSTAR, '/', ...pt, '/', GLOBSTAR])) return { pattern };
+      const named = (entry.tokens ??= [GLOBSTAR, '/', ...tokens(pattern, false)]);
+      if (intersects(arg, named)) return { pattern };
+      // a folder holding what the glob names: for an extension pattern, one of the glob's folder names
+      if (dynamic || found) continue;
+      if (EXTENSION_PATTERN.test(pattern) ? folderNameMeets(path, pattern) : intersects(arg, (entry.below ??= [...named, '/', GLOBSTAR]))) return { pattern };
     }
   }
   return null;
@@ -259,36 +169,50 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
  */
 export function matchInside(dir: string, patterns: readonly string[], ctx: PathContext): PathMatch | null {
   const prefix = dir === '/' ? '/' : `${dir}/`;
-  for (const pattern of patterns) {
-    if (!pattern.includes('/')) continue;
-    const full = anchoredPattern(pattern, ctx);
-    const literalPart = full.slice(0, full.search(/[*?[]|$/));
+  for (const entry of anchoredList(patterns, ctx)) {
+    const { pattern, full } = entry;
+    if (full === null) continue;
+    const literalPart = (entry.literalPart ??= full.slice(0, full.search(/[*?[]|$/)));
     // `~/.gnupg/*` names everything in `~/.gnupg` itself
     if (literalPart.startsWith(prefix) && (literalPart.length > prefix.length || literalPart.length < full.length)) return { pattern };
   }
   return null;
 }
 
-/** One pattern of a list as matchPath reads it from one place: a slash pattern anchored (`full`), and its matcher once a literal path needed it. */
+/**
+ * One pattern of a list as matchPath and matchInside read it from one place: a slash pattern
+ * anchored (`full`), and what a check needed of it, kept once computed: its matcher (a literal
+ * path), its tokens and literal prefix (a glob or a path known in part).
+ */
 interface PlacedPattern {
   pattern: string;
   /** a slash pattern as an absolute path, without a trailing `/`; null for a name pattern */
   full: string | null;
   matcher?: GlobMatcher;
+  /** `full` before its first wildcard or unknown (matchPath) */
+  literalPrefix?: string;
+  /** `full` before its first wildcard (matchInside) */
+  literalPart?: string;
+  /** the tokens a glob is matched against: `full`'s, or for a name pattern any folder then the name (`**\/.env`) */
+  tokens?: Token[];
+  /** `tokens` and anything below them */
+  below?: Token[];
 }
 
-/** Each pattern list's entries by the place they are anchored at (home and project root): lists are read-only (Policy's type), so cached by identity. */
-const anchoredLists = new WeakMap<readonly string[], Map<string, PlacedPattern[]>>();
+/** Each pattern list's entries by the place they are anchored at (home, then project root): lists are read-only (Policy's type), so cached by identity. */
+const anchoredLists = new WeakMap<readonly string[], Map<string, Map<string, PlacedPattern[]>>>();
 
 /** The non-empty patterns of `patterns`, each anchored at `ctx` once (a command line checks many paths against the same lists). */
 function anchoredList(patterns: readonly string[], ctx: PathContext): PlacedPattern[] {
-  let byPlace = anchoredLists.get(patterns);
-  if (!byPlace) anchoredLists.set(patterns, (byPlace = new Map()));
-  const place = `${ctx.home}\0${ctx.root ?? ctx.cwd}`;
-  let entries = byPlace.get(place);
+  let byHome = anchoredLists.get(patterns);
+  if (!byHome) anchoredLists.set(patterns, (byHome = new Map()));
+  let byRoot = byHome.get(ctx.home);
+  if (!byRoot) byHome.set(ctx.home, (byRoot = new Map()));
+  const root = ctx.root ?? ctx.cwd;
+  let entries = byRoot.get(root);
   if (!entries) {
     entries = patterns.filter(Boolean).map((pattern) => ({ pattern, full: pattern.includes('/') ? anchoredPattern(pattern, ctx).replace(/\/$/, '') : null }));
-    if (byPlace.size < 64) byPlace.set(place, entries);
+    if (byHome.size < 64 && byRoot.size < 64) byRoot.set(root, entries);
   }
   return entries;
 }
@@ -318,15 +242,40 @@ export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | und
  * (`.env*` names `.env`, `id_*` names `id_rsa`).
  */
 function closingStarSuppliesExtension(name: string, pattern: string): boolean {
-  const ext = /^\*(\.[^*?[\]{}/\\]+)$/.exec(pattern)?.[1];
-  if (!ext || !(name.endsWith('*') || name.endsWith(UNKNOWN))) return false;
+  if (!(name.endsWith('*') || name.endsWith(UNKNOWN))) return false;
+  const ext = EXTENSION_PATTERN.exec(pattern)?.[1];
+  if (!ext) return false;
   const stem = name.replace(/[*\uE000]+$/, '');
   for (let k = 2; k <= ext.length; k++) if (stem.endsWith(ext.slice(0, k))) return false;
   return true;
 }
 
+/** A name pattern that is a `*` and an extension (`*.pem`): what closingStarSuppliesExtension and folderNameMeets read. */
+const EXTENSION_PATTERN = /^\*(\.[^*?[\]{}/\\]+)$/;
+
+/**
+ * Whether a folder a shell glob names by one of its folder names matches extension pattern
+ * `pattern` (`*.pem`), each name read as nameGlobMatch reads a file's: a name whose closing `*`
+ * would have to supply the whole extension, a name only of wildcards among them (`**`, `*`),
+ * names no such folder, as `dir/*` and `app-*` name no such file. So `**` + `/*.ts`
+ * names no `x.pem/` folder (the extension is fixed on both sides and differs), while `x.pem/*.ts`,
+ * `*.pem/*.ts` and `x.p*` + `/*.ts` do.
+ */
+function folderNameMeets(path: string, pattern: string): boolean {
+  const names = path.split('/');
+  names.pop();
+  return names.some((name) => name !== '' && !closingStarSuppliesExtension(name, pattern) && intersects(tokens(name, false, true), nameTokensOf(pattern)));
+}
+
 /** Name patterns by their tokens (a handful: the secret file names). */
 const nameTokens = new Map<string, Token[]>();
+
+/** A name pattern's tokens, kept. */
+function nameTokensOf(pattern: string): Token[] {
+  let pt = nameTokens.get(pattern);
+  if (!pt) nameTokens.set(pattern, (pt = tokens(pattern, false)));
+  return pt;
+}
 
 /**
  * The first of `patterns` (globs over a file's name, as the shell reads them) that some file a
@@ -339,9 +288,7 @@ export function nameGlobMatch(name: string, patterns: readonly string[], found =
   const arg = tokens(name, false, !found);
   for (const pattern of patterns) {
     if (closingStarSuppliesExtension(name, pattern)) continue;
-    let pt = nameTokens.get(pattern);
-    if (!pt) nameTokens.set(pattern, (pt = tokens(pattern, false)));
-    if (intersects(arg, pt)) return pattern;
+    if (intersects(arg, nameTokensOf(pattern))) return pattern;
   }
   return null;
 }
