@@ -175,9 +175,32 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
     const literalPart = (entry.literalPart ??= full.slice(0, full.search(/[*?[]|$/)));
     // `~/.gnupg/*` names everything in `~/.gnupg` itself
     if (literalPart.startsWith(prefix) && (literalPart.length > prefix.length || literalPart.length < full.length)) return { pattern };
+    // `~/.mozilla/firefox/*/logins.json` reaches into `~/.mozilla/firefox/x.default-release` through its wildcard
+    if (literalPart.length < full.length && prefix.startsWith(literalPart.slice(0, literalPart.lastIndexOf('/') + 1)) && reachesBelow(entry, dir))
+      return { pattern };
   }
   return null;
 }
+
+/**
+ * Whether a pattern names something below the folder `dir` (absolute, literal) by a wildcard
+ * between them: its leading folders match `dir`'s one by one (a `**` among them matches the rest),
+ * and it goes on below.
+ */
+function reachesBelow(entry: PlacedPattern, dir: string): boolean {
+  const parts = (entry.parts ??= entry.full!.split('/').map((p) => (p === '**' ? GLOBSTAR_PART : /[*?[]/.test(p) ? globMatcher(p, { braces: false }) : p)));
+  const names = dir === '/' ? [''] : dir.split('/');
+  for (let i = 0; i < names.length; i++) {
+    const part = parts[i];
+    if (part === undefined) return false;
+    if (part === GLOBSTAR_PART) return true;
+    if (typeof part === 'string' ? part !== names[i] : !part.test(names[i]!)) return false;
+  }
+  return parts.length > names.length;
+}
+
+/** A `**` among a pattern's folders (reachesBelow). */
+const GLOBSTAR_PART = Symbol('**');
 
 /**
  * One pattern of a list as matchPath and matchInside read it from one place: a slash pattern
@@ -193,6 +216,8 @@ interface PlacedPattern {
   literalPrefix?: string;
   /** `full` before its first wildcard (matchInside) */
   literalPart?: string;
+  /** `full`'s folder names, a wildcard one as its matcher (matchInside: what a pattern reaches below a folder) */
+  parts?: Array<string | GlobMatcher | typeof GLOBSTAR_PART>;
   /** the tokens a glob is matched against: `full`'s, or for a name pattern any folder then the name (`**\/.env`) */
   tokens?: Token[];
   /** `tokens` and anything below them */

@@ -84,8 +84,8 @@ describe('a team’s name patterns against a Glob: fixed extensions that differ 
     });
 });
 
-// A glob whose name ends in `.pub` names public keys only (docs/safety.md, "A public key is public
-// by design"): `id_*.pub` was denied by the secret name `id_rsa.*`, while `*.pub` passed.
+// A glob whose name ends in `.pub` names public keys only (docs/safety.md, "Paths": a public key is
+// public by design): `id_*.pub` was denied by the secret name `id_rsa.*`, while `*.pub` passed.
 testHoles({
   'a glob of public keys by name': [
     ['cat ~/.ssh/id_*.pub', 'cat ~/.ssh/id_*'],

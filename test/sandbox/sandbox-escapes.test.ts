@@ -239,7 +239,7 @@ describe('servers outside the sandbox do not run what a command in it asks', { s
       assert.match(out.stdout, /escape-test/, 'outside, the agent lists its key');
       const r = await inSandbox(w, `ssh-add -l; SSH_AUTH_SOCK=${shellQuote(sock)} ssh-add -l; echo "sock=$SSH_AUTH_SOCK"`, env);
       assert.doesNotMatch(r.stdout, /escape-test/, 'the agent answered the sandbox');
-      assert.match(r.stdout, /^sock=$/m, 'SSH_AUTH_SOCK is unset');
+      assert.match(r.stdout, /^sock=$/m, `SSH_AUTH_SOCK is unset (exit ${r.status}, stderr: ${r.stderr})`);
     } finally {
       agent.kill();
       rmSync(tmp, { recursive: true, force: true });
