@@ -47,7 +47,9 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
       const f = checkPath(ctx, pctx, rctx, n.word, n.value, u.access, n.glob, false, n.glob);
       if (f) return f;
     }
-    if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
+    // a glob read whole is read as the folders it names (`tar c ~/.mozilla/firefox/*.default-release`): a pattern's wildcard reaches into each
+    const globbed = u.glob || u.word.glob;
+    if (u.tree && (!globbed || u.access === 'read') && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
       // a copy's destination is taken whole only where the copy merges into it; else where each source lands in it
       const written = u.access === 'write';
       for (const taken of written ? landings(inv, u, uses) : [u.value]) {

@@ -15,4 +15,9 @@ testHoles({
     ['rsync -a ~/Library/Application\\ Support/Sublime\\ Text/ /tmp/x/', 'rsync -a ~/Library/Application\\ Support/Google/Chrome/Default/ /tmp/x/'],
     ['tar cf x.tar ~/.mozilla/firefox/abcd.default-release/chrome/userChrome.css', 'tar cf x.tar ~/.mozilla/firefox/abcd.default-release'],
   ],
+  'a browser profile folder read whole, named by a glob': [
+    ['tar czf x.tgz ~/.mozilla/firefox/*.default-release/chrome', 'tar czf x.tgz ~/.mozilla/firefox/*.default-release'],
+    ['cp -r ~/.config/google-chrome/*/Extensions /tmp/x', 'cp -r ~/.config/google-chrome/Prof* /tmp/x'],
+    ['grep -r TODO src/*', 'grep -r token ~/.config/chromium/*'],
+  ],
 });
