@@ -78,6 +78,8 @@ export function secretNameFinding(abs: string, access: Access, glob = false, fou
   const name = abs.slice(abs.lastIndexOf('/') + 1);
   // `.env.*.example`: a glob ending in a template's suffix names templates only; `id_*.pub`, public keys only
   if (isSecretTemplate(name) || (glob && isPublicKey(abs))) return null;
+  // a system store of public certificates: its `.pem` files are certificates (a key's other names still count)
+  if (/\.pem$/i.test(name) && PUBLIC_CERTIFICATE_STORES.some((d) => abs.startsWith(d))) return null;
   const hit =
     !glob || !/[*?[\uE000]/.test(name)
       ? secretNameGlob(name)
@@ -89,6 +91,21 @@ export function secretNameFinding(abs: string, access: Access, glob = false, fou
       }
     : null;
 }
+
+/**
+ * The folders where the systems keep public certificates (Debian's and Alpine's `/etc/ssl/certs`,
+ * the CA bundles' sources, Red Hat's `/etc/pki/tls/certs` and `ca-trust`): a `.pem` there is a
+ * certificate, public by design. Their private keys live elsewhere (`/etc/ssl/private`).
+ */
+const PUBLIC_CERTIFICATE_STORES = [
+  '/etc/ssl/certs/',
+  '/usr/share/ca-certificates/',
+  '/usr/local/share/ca-certificates/',
+  '/etc/ca-certificates/',
+  '/etc/pki/tls/certs/',
+  '/etc/pki/ca-trust/',
+  '/usr/share/pki/ca-trust-source/',
+];
 
 /** Whether a glob's name starts with a wildcard (checked against the `*.ext` names only); for what find, rg and Grep find, a leading bracket (`[.]env.local`) is one character, which may be the dot of any secret's name. */
 function leadsWithWildcard(name: string, found: boolean): boolean {
