@@ -158,6 +158,20 @@ export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | 
   };
 }
 
+/**
+ * Whether a short-option word holds `-n`, which is `--no-verify` for commit and, from git 2.40, am
+ * (`-3n`); in am's cluster a valued option (`-C<n>`, `-p<n>`, `-S<key>`) takes the rest as its value.
+ */
+function shortNoVerify(sub: string, word: string): boolean {
+  if (sub === 'commit') return /^-[A-Za-z]*n[A-Za-z]*$/.test(word);
+  if (sub !== 'am' || !/^-[A-Za-z0-9]+$/.test(word)) return false;
+  for (const c of word.slice(1)) {
+    if (c === 'n') return true;
+    if ('CpS'.includes(c)) return false;
+  }
+  return false;
+}
+
 /** The git verbs whose hooks `--no-verify` skips (`pull` hands it to its merge or rebase). */
 const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'pull']);
 const READ_CONFIG = ['--get', '--get-all', '--get-regexp', '--list', '-l', 'get', 'list'];
@@ -181,7 +195,7 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
     if (GIT_INCLUDE_SETTINGS.test(key))
       out.push({ rule: SELF, reason: `\`-c ${key}\` makes git read another config file, which can set core.hooksPath: ask the user` });
   }
-  if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || (call.sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
+  if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || shortNoVerify(call.sub, x))) {
     out.push({ rule: SELF, reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
   }
   if (call.sub === 'send-pack') out.push({ rule: SELF, reason: '`git send-pack` pushes around the pre-push hook: use git push' });

@@ -26,6 +26,11 @@ testHoles({
     ['git rebase --continue', 'git rebase --no-verif main'],
     ['git am x.patch', 'git am --no-veri x.patch'],
   ],
+  // git am's -n is its --no-verify (git 2.40 on; before, am refuses the switch): as commit's -n
+  "am's -n, as commit's, is --no-verify": [
+    ['git am -3 x.patch', 'git am -n x.patch'],
+    ['git am --3way x.patch', 'git am -3n x.patch'],
+  ],
 });
 
 describe('what the history family reads of a push when force and direct pushes to main are allowed', () => {
