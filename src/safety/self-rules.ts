@@ -1,6 +1,8 @@
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
 import type { Invocation } from './command.ts';
+import { splitOptions } from './families/git-options.ts';
+import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import type { Finding, GitCall } from './git-rules.ts';
 import { runnerInner } from './runners.ts';
 import type { SimpleCommand } from './syntax.ts';
@@ -159,18 +161,20 @@ export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | 
 }
 
 /**
- * Whether a short-option word holds `-n`, which is `--no-verify` for commit and, from git 2.40, am
- * (`-3n`); in am's cluster a valued option (`-C<n>`, `-p<n>`, `-S<key>`) takes the rest as its value.
+ * Whether the words hold `-n`, which is `--no-verify` for commit and, from git 2.40, am (`-3n`),
+ * read with the git checks' one reading of a subcommand's words (a valued option in a cluster takes
+ * the rest as its value: `commit -mn` is the message "n", `am -p1`).
  */
-function shortNoVerify(sub: string, word: string): boolean {
-  if (sub === 'commit') return /^-[A-Za-z]*n[A-Za-z]*$/.test(word);
-  if (sub !== 'am' || !/^-[A-Za-z0-9]+$/.test(word)) return false;
-  for (const c of word.slice(1)) {
-    if (c === 'n') return true;
-    if ('CpS'.includes(c)) return false;
-  }
-  return false;
+function shortNoVerify(sub: string, args: readonly string[]): boolean {
+  const valued = SHORT_NO_VERIFY_VALUED[sub];
+  return valued !== undefined && splitOptions(args, GIT_LONG_OPTIONS[sub] ?? [], valued).flags.has('n');
 }
+
+/** The subcommands whose `-n` is `--no-verify`, with their short options that take a value (`-S[<keyid>]` takes one only attached: not listed). */
+const SHORT_NO_VERIFY_VALUED: Record<string, ReadonlySet<string>> = {
+  commit: new Set(['-m', '-F', '-c', '-C', '-t']),
+  am: new Set(['-C', '-p']),
+};
 
 /** The git verbs whose hooks `--no-verify` skips (`pull` hands it to its merge or rebase). */
 const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'pull']);
@@ -195,7 +199,7 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
     if (GIT_INCLUDE_SETTINGS.test(key))
       out.push({ rule: SELF, reason: `\`-c ${key}\` makes git read another config file, which can set core.hooksPath: ask the user` });
   }
-  if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || shortNoVerify(call.sub, x))) {
+  if (VERIFIED.has(call.sub) && (a.includes('--no-verify') || shortNoVerify(call.sub, a))) {
     out.push({ rule: SELF, reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
   }
   if (call.sub === 'send-pack') out.push({ rule: SELF, reason: '`git send-pack` pushes around the pre-push hook: use git push' });
