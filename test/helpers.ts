@@ -180,6 +180,21 @@ export function sandboxWorldBase(): string {
   return under(repo) ? join(homedir(), 'axme-test-worlds') : join(repo, 'test', '.worlds');
 }
 
+/**
+ * A git repository and a home folder of their own under sandboxWorldBase() (the sandbox leaves
+ * them writable), for a test that runs `axme sandbox -c` in the project; `cleanup` removes both.
+ */
+export function sandboxProject(prefix: string): { project: string; home: string; cleanup: () => void } {
+  mkdirSync(sandboxWorldBase(), { recursive: true });
+  const root = mkdtempSync(join(sandboxWorldBase(), prefix));
+  const project = join(root, 'project');
+  const home = join(root, 'home');
+  mkdirSync(project);
+  mkdirSync(home);
+  git(project, ['init', '-q']);
+  return { project, home, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
 /** Runs `check` with performance.now and Date.now jumping an hour at every reading: a process the machine keeps waiting (no test waits on the real clock). */
 export async function starved<T>(check: () => Promise<T>): Promise<T> {
   const [now, dateNow] = [performance.now, Date.now];

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CLI, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
+import { CLI, cleanEnv, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -16,19 +16,11 @@ const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '
 const childrenOf = (pid: number): number[] => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
 
 describe('axme sandbox -c: a command ended by a signal', { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox here' }, () => {
-  let root: string;
   let project: string;
   let home: string;
-  before(() => {
-    mkdirSync(sandboxWorldBase(), { recursive: true });
-    root = mkdtempSync(join(sandboxWorldBase(), 'exit-status-'));
-    project = join(root, 'project');
-    home = join(root, 'home');
-    mkdirSync(project);
-    mkdirSync(home);
-    git(project, ['init', '-q']);
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
+  let cleanup: () => void;
+  before(() => ({ project, home, cleanup } = sandboxProject('exit-status-')));
+  after(() => cleanup());
 
   for (const [signal, status] of [
     ['SIGKILL', 137],

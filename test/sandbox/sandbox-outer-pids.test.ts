@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SANDBOX_OUTER_PIDS_ENV } from '../../src/model/sandbox.ts';
 import { outerAncestors } from '../../src/session/owner.ts';
-import { CLI, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
+import { CLI, cleanEnv, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -20,19 +20,11 @@ test('outside a sandbox the variable is not read: a process cannot name another 
 });
 
 describe('axme sandbox -c hands the command its ancestors outside', { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox here' }, () => {
-  let root: string;
   let project: string;
   let home: string;
-  before(() => {
-    mkdirSync(sandboxWorldBase(), { recursive: true });
-    root = mkdtempSync(join(sandboxWorldBase(), 'outer-pids-'));
-    project = join(root, 'project');
-    home = join(root, 'home');
-    mkdirSync(project);
-    mkdirSync(home);
-    git(project, ['init', '-q']);
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
+  let cleanup: () => void;
+  before(() => ({ project, home, cleanup } = sandboxProject('outer-pids-')));
+  after(() => cleanup());
 
   test('the ids above the sandbox, this test among them, and read back inside it', async () => {
     const probe = `import { outerAncestors } from ${JSON.stringify(join(process.cwd(), 'src/session/owner.ts'))}; console.log(JSON.stringify(outerAncestors(process.env)));`;
