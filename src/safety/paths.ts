@@ -188,19 +188,16 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
  * and it goes on below.
  */
 function reachesBelow(entry: PlacedPattern, dir: string): boolean {
-  const parts = (entry.parts ??= entry.full!.split('/').map((p) => (p === '**' ? GLOBSTAR_PART : /[*?[]/.test(p) ? globMatcher(p, { braces: false }) : p)));
+  const parts = (entry.parts ??= entry.full!.split('/').map((p) => (p === '**' ? GLOBSTAR : /[*?[]/.test(p) ? globMatcher(p, { braces: false }) : p)));
   const names = dir === '/' ? [''] : dir.split('/');
   for (let i = 0; i < names.length; i++) {
     const part = parts[i];
     if (part === undefined) return false;
-    if (part === GLOBSTAR_PART) return true;
+    if (part === GLOBSTAR) return true;
     if (typeof part === 'string' ? part !== names[i] : !part.test(names[i]!)) return false;
   }
   return parts.length > names.length;
 }
-
-/** A `**` among a pattern's folders (reachesBelow). */
-const GLOBSTAR_PART = Symbol('**');
 
 /**
  * One pattern of a list as matchPath and matchInside read it from one place: a slash pattern
@@ -217,7 +214,7 @@ interface PlacedPattern {
   /** `full` before its first wildcard (matchInside) */
   literalPart?: string;
   /** `full`'s folder names, a wildcard one as its matcher (matchInside: what a pattern reaches below a folder) */
-  parts?: Array<string | GlobMatcher | typeof GLOBSTAR_PART>;
+  parts?: Array<string | GlobMatcher | typeof GLOBSTAR>;
   /** the tokens a glob is matched against: `full`'s, or for a name pattern any folder then the name (`**\/.env`) */
   tokens?: Token[];
   /** `tokens` and anything below them */
