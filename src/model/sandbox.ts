@@ -41,6 +41,13 @@ export const SANDBOX_DOMAIN_PATTERN =
  */
 export const SANDBOX_OUTER_PIDS_ENV = 'AXME_OUTER_PIDS';
 
+/**
+ * The shell a command runs with inside the sandbox, and the one the text that starts the sandbox is
+ * written for (it reads bubblewrap's status through `PIPESTATUS`): the shell Codex and Gemini CLI run
+ * their commands with.
+ */
+export const SANDBOX_SHELL = '/bin/bash';
+
 /** Where commands in an allowlisted sandbox find the proxy (inside their own network namespace). */
 export const SANDBOX_PROXY_PORT = 3128;
 

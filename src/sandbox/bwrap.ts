@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { childProcess } from '../model/builtins.ts';
 import { findOnPath } from '../model/on-path.ts';
-import { SANDBOX_OUTER_PIDS_ENV, SANDBOX_PROXY_PORT } from '../model/sandbox.ts';
+import { SANDBOX_OUTER_PIDS_ENV, SANDBOX_PROXY_PORT, SANDBOX_SHELL } from '../model/sandbox.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import type { SandboxPolicy } from './policy.ts';
 
@@ -38,7 +38,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
   // the machine's servers: their folders empty (and the command's own to write), their sockets refused, the variables naming them gone
   for (const d of policy.servers.dirs) args.push('--tmpfs', d);
   for (const s of policy.servers.again) args.push('--bind', s, s);
-  // a found socket or folder whose path a shell word carries as is is covered at the start, if still there (bwrapExec)
+  // a found socket or folder whose path a shell word carries as is is covered at the start, if still there (bwrapRun)
   for (const d of policy.servers.socketFolders) if (!SHELL_SAFE.test(d)) args.push('--tmpfs', d);
   for (const s of policy.servers.sockets) if (!SHELL_SAFE.test(s)) args.push('--ro-bind', '/dev/null', s);
   for (const v of policy.servers.unsetEnv) args.push('--unsetenv', v);
@@ -50,21 +50,40 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
 const SHELL_SAFE = /^[\w./@+:,=-]+$/;
 
 /**
- * Shell text that starts bubblewrap with `policy` (its arguments up to the command, without `--`).
- * The servers' sockets and folders the policy found (`/proc/net/unix`) come and go: one gone
- * between the policy and the start (a dev server stopped while a permission prompt waited) would
- * make bubblewrap fail on a read-only folder, so each is covered only if it is still there, tested
- * by the shell's builtins (no process started, no `$(`: Gemini CLI refuses a command holding one).
+ * Bash text that runs `inner` (shell text) in bubblewrap with `policy`, in `cwd` (null: the shell's
+ * `$PWD`), and exits with its status.
+ *
+ * The servers' sockets and folders the policy found (`/proc/net/unix`) come and go: each is covered
+ * only if it is still there, tested by the shell's builtins (no process started, no `$(`: Gemini
+ * CLI refuses a command holding one). One gone between that test and bubblewrap's mount (a dev
+ * server stopped in that millisecond) makes bubblewrap's set-up fail on a read-only folder before
+ * the command starts: bubblewrap's status report (`--json-status-fd`) holds an `exit-code` only once
+ * the command has started, so a start that failed (status 1, no `exit-code`) is tried again, the
+ * sockets tested anew, at most three times. A command that started is never run twice.
+ *
+ * bubblewrap is the shell's child, not its replacement (the retry needs the shell): a signal to the
+ * shell that ends it ends bubblewrap (`--die-with-parent`); the status is bubblewrap's, the command's
+ * own or 128 + the signal that ended it.
  */
-export function bwrapExec(bwrap: string, policy: SandboxPolicy, cwd: string | null): string {
-  const line = `${OUTER_PIDS}exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])} --setenv ${SANDBOX_OUTER_PIDS_ENV} "$axme_pids"`;
+export function bwrapRun(bwrap: string, policy: SandboxPolicy, cwd: string | null, inner: string): string {
+  const start = `${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])}${cwd === null ? ' --chdir "$PWD"' : ''} --setenv ${SANDBOX_OUTER_PIDS_ENV} "$axme_pids"`;
   const folders = policy.servers.socketFolders.filter((d) => SHELL_SAFE.test(d));
   const sockets = policy.servers.sockets.filter((s) => SHELL_SAFE.test(s));
-  if (!folders.length && !sockets.length) return line;
   const loop = (paths: string[], test: string, mount: string) =>
     paths.length ? `for p in ${paths.map(shellQuote).join(' ')}; do [ ${test} "$p" ] && axme_m="$axme_m ${mount} $p"; done; ` : '';
-  return `axme_m=; ${loop(folders, '-d', '--tmpfs')}${loop(sockets, '-S', '--ro-bind /dev/null')}${line} $axme_m`;
+  // fd 8: bubblewrap's status report, into the pipe to the reader; fd 9: the shell's stdout, the command's
+  const attempt = `axme_m=; ${loop(folders, '-d', '--tmpfs')}${loop(sockets, '-S', '--ro-bind /dev/null')}${start} --json-status-fd 8 $axme_m -- ${inner} 8>&1 >&9 9>&- | ${STARTED}`;
+  return (
+    `${OUTER_PIDS}exec 9>&1; axme_t=; while :; do ${attempt}; ` +
+    'axme_s=${PIPESTATUS[0]} axme_x=${PIPESTATUS[1]}; case $axme_s$axme_x$axme_t in 11|11.) axme_t=$axme_t.; ' +
+    `echo ${shellQuote(RETRY_NOTE)} >&2;; *) exit "$axme_s";; esac; done`
+  );
 }
+
+/** Reads bubblewrap's status report to its end: 0 when it says the command started (an `exit-code` is reported only then), 1 when not. */
+const STARTED = '{ axme_x=1; while read -r axme_a axme_b axme_c; do case $axme_b in \'"exit-code":\') axme_x=0;; esac; done; exit $axme_x; }';
+
+const RETRY_NOTE = 'axme: the sandbox did not start (above: most likely a socket it covers went away as it started); starting it again';
 
 /**
  * Shell text that sets `axme_pids` to the ids of the processes above this shell, nearest first (at
@@ -78,9 +97,6 @@ const OUTER_PIDS =
   'axme_p=$$; axme_pids=; for axme_i in 1 2 3 4 5 6 7 8; do axme_q=; ' +
   'while read -r axme_k axme_v; do case $axme_k in PPid:) axme_q=$axme_v; break;; esac; done 2>/dev/null < /proc/$axme_p/status; ' +
   'case $axme_q in ""|0|1|*[!0-9]*) break;; esac; axme_p=$axme_q; axme_pids="$axme_pids $axme_p"; done; ';
-
-/** The shell to run a command with inside the sandbox: the one the client runs its commands with. */
-export const SANDBOX_SHELL = '/bin/bash';
 
 /**
  * What runs inside the sandbox: `shell -c command`, where `shell` and `command` are shell words of
@@ -111,7 +127,7 @@ export function sandboxInner(policy: SandboxPolicy, shell: string, command: stri
 export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: string, command: string): string {
   const probe = shellJoin([bwrap, '--ro-bind', '/', '/', '--', '/bin/true']);
   const plain = `${SANDBOX_SHELL} -c ${shellQuote(command)}`;
-  return `if ${probe} 2>/dev/null; then ${bwrapExec(bwrap, policy, cwd)} -- ${sandboxInner(policy, SANDBOX_SHELL, shellQuote(command))}; fi; ${plain}`;
+  return `if ${probe} 2>/dev/null; then ${bwrapRun(bwrap, policy, cwd, sandboxInner(policy, SANDBOX_SHELL, shellQuote(command)))}; fi; ${plain}`;
 }
 
 /** Why bubblewrap cannot start a sandbox here (user namespaces off, a seccomp filter…), or null when it can. */

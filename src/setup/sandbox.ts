@@ -4,9 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { locateRepo } from '../knowledge/core/location.ts';
 import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
 import { childProcess, crypto } from '../model/builtins.ts';
-import { SOCAT_INSTALL } from '../model/sandbox.ts';
+import { SANDBOX_SHELL, SOCAT_INSTALL } from '../model/sandbox.ts';
 import { shellQuote } from '../model/shell-quote.ts';
-import { bwrapExec, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
+import { bwrapRun, findSocat, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
 import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../sandbox/policy.ts';
 import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../sandbox/settings.ts';
@@ -114,14 +114,14 @@ export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
-  const run = bwrap && policy ? `${bwrapExec(bwrap, policy, null)} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
+  const run = bwrap && policy ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"')) : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands and MCP servers through the prefix too: axme's own, matched
   // whole, run outside (they write the store and the session records). A Bash command never equals
   // one: Claude Code wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can
   // pass as one of them.
   const axmeOwn = [...CLAUDE_HOOK_COMMANDS.map((c) => `[ "$1" = ${shellQuote(c)} ]`), `[ "$1" = ${CLAUDE_MCP_SERVER} ]`].join(' || ');
   return [
-    '#!/bin/sh',
+    `#!${SANDBOX_SHELL}`,
     '# Written by axme (docs/safety.md, The kernel sandbox): Claude Code runs each Bash command through it',
     `# (CLAUDE_CODE_SHELL_PREFIX). Rewritten by the pre-tool-use hook; do not edit.${bwrap ? '' : ' The sandbox is off here.'}`,
     `if ${axmeOwn}; then exec /bin/sh -c "$1"; fi`,

@@ -231,10 +231,11 @@ const ranByCommand = new Set();
  * family's first) and while no line is known, the line `axme sandbox -c <command> --print` prints
  * now, checked against the one made here; `axme sandbox -c <command>` itself runs each family's
  * first case, each corpus' last (`last`) and any case no line was printed for, and the other
- * sampled cases run the printed line as that command runs it (`sh -c <line>`). Every other case
- * runs the line made here: the one printed last with this command put in its place. The
- * sandbox's policy is made of the paths as they are, so a case that changed it since (an everyday
- * one writes files) shows at the next sampled one.
+ * sampled cases run the printed line as that command runs it (`bash -c <line>`). Every other case
+ * runs the line made here: the one printed last with this command put in its place (with bash, as
+ * Codex and Gemini CLI run the line the hook hands back). The sandbox's policy is made of the paths
+ * as they are, so a case that changed it since (an everyday one writes files) shows at the next
+ * sampled one.
  */
 async function sandboxTarget(c, out) {
   const family = c.family ?? 'none';
@@ -248,7 +249,7 @@ async function sandboxTarget(c, out) {
   const made = (command) => sandboxLine?.join(`-c ${shellQuote(command)}`);
   if (!c.binary && binarySeen.has(kind) && sandboxLine) {
     out.hookBy = 'process';
-    return { file: '/bin/sh', args: ['-c', made(c.command)] };
+    return { file: '/bin/bash', args: ['-c', made(c.command)] };
   }
   binarySeen.add(kind);
   const printed = await run(process.execPath, [axme, 'sandbox', '-c', c.command, '--print'], { timeout: 30_000 });
@@ -261,7 +262,7 @@ async function sandboxTarget(c, out) {
   const parts = line.split(`-c ${shellQuote(c.command)}`);
   sandboxLine = parts.length === 3 ? parts : null;
   if (!ranByCommand.has(family) || c.last || !sandboxLine) return cli();
-  return { file: '/bin/sh', args: ['-c', line] };
+  return { file: '/bin/bash', args: ['-c', line] };
 }
 
 async function runCase(c) {

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { shellQuote } from '../../src/model/shell-quote.ts';
-import { bwrapExec, sandboxInner } from '../../src/sandbox/bwrap.ts';
+import { bwrapRun, sandboxInner } from '../../src/sandbox/bwrap.ts';
 import { sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { sandboxWorldBase } from '../helpers.ts';
 
@@ -49,8 +49,8 @@ test('in bubblewrap, the settings read whole and the credentials not at all (emp
 }, () => {
   const policy = sandboxPolicy({ loc: null, cwd: project, home, env: {}, guarded: [] });
   const files = [...SETTINGS, ...HIDDEN].map((f) => shellQuote(join(home, f))).join(' ');
-  const line = `${bwrapExec('bwrap', policy, project)} -- ${sandboxInner(policy, '/bin/bash', shellQuote(`cat ${files}`))}`;
-  const r = spawnSync('/bin/sh', ['-c', line], { cwd: project, encoding: 'utf8', env: { ...process.env, HOME: home } });
+  const line = bwrapRun('bwrap', policy, project, sandboxInner(policy, '/bin/bash', shellQuote(`cat ${files}`)));
+  const r = spawnSync('/bin/bash', ['-c', line], { cwd: project, encoding: 'utf8', env: { ...process.env, HOME: home } });
   assert.notEqual(r.status, null, r.stderr);
   for (const f of SETTINGS) assert.match(r.stdout, new RegExp(`held:${f.replaceAll('.', '\\.')}`), `${f} is read in the sandbox`);
   for (const f of HIDDEN) assert.doesNotMatch(r.stdout, new RegExp(`held:${f.replaceAll('.', '\\.')}`), `${f} reads as empty`);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { shellQuote } from '../../src/model/shell-quote.ts';
 import { parseYamlText } from '../../src/model/yaml-text.ts';
-import { bwrapExec, sandboxInner } from '../../src/sandbox/bwrap.ts';
+import { bwrapRun, sandboxInner } from '../../src/sandbox/bwrap.ts';
 import { type PolicyInput, sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { readSandboxSettings } from '../../src/sandbox/settings.ts';
 import { axme, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
@@ -35,10 +35,10 @@ interface Ran {
   stderr: string;
 }
 
-/** `line` run by /bin/sh with `env`, to its end (not spawnSync: the servers answer from this process). */
+/** `line` run by bash with `env`, to its end (not spawnSync: the servers answer from this process). */
 function runLine(line: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', line], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/bin/bash', ['-c', line], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -118,7 +118,7 @@ const worldEnv = (w: World, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
 /** `command` run by bash in bubblewrap with the policy built for the world's project, as the hooks run it. */
 function inSandbox(w: World, command: string, env: NodeJS.ProcessEnv, more: Partial<PolicyInput> = {}): Promise<Ran> {
   const policy = sandboxPolicy({ loc: null, cwd: w.project, home: w.home, env, guarded: [], ...more });
-  const line = `${bwrapExec('bwrap', policy, w.project)} -- ${sandboxInner(policy, '/bin/bash', shellQuote(command))}`;
+  const line = bwrapRun('bwrap', policy, w.project, sandboxInner(policy, '/bin/bash', shellQuote(command)));
   return runLine(line, env, w.project);
 }
 
@@ -387,7 +387,7 @@ describe('a socket gone between the policy and the start', { skip: !runnable && 
     rmSync(join(w.root, 'gone-folder'), { recursive: true, force: true });
     rmSync(join(w.root, 'gone-beside', 'b.sock'), { force: true });
     try {
-      const r = await runLine(`${bwrapExec('bwrap', policy, w.project)} -- /bin/bash -c 'echo ran'`, env, w.project);
+      const r = await runLine(bwrapRun('bwrap', policy, w.project, "/bin/bash -c 'echo ran'"), env, w.project);
       assert.equal(r.stdout, 'ran\n', r.stderr);
       assert.ok(!existsSync(join(w.root, 'gone-folder')), 'nothing was made where the folder was');
     } finally {

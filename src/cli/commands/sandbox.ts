@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { constants, homedir } from 'node:os';
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
+import { SANDBOX_SHELL } from '../../model/sandbox.ts';
 import { type CliArgs, type CliIO, out, printJson, SilentExit } from '../io.ts';
 
 /**
@@ -69,7 +70,7 @@ export function sandboxCommand(io: CliIO) {
       }
       if (a.print) return a.json ? printJson(io, { command: line }) : out(io, line);
       const code = await new Promise<number>((resolve, reject) => {
-        const child = spawn('/bin/sh', ['-c', line], { cwd, env: io.env, stdio: ['inherit', 'pipe', 'pipe'] });
+        const child = spawn(SANDBOX_SHELL, ['-c', line], { cwd, env: io.env, stdio: ['inherit', 'pipe', 'pipe'] });
         child.stdout.pipe(io.stdout, { end: false });
         child.stderr.pipe(io.stderr, { end: false });
         child.on('error', reject);
