@@ -193,8 +193,11 @@ describe('axme sandbox -c with the allowlist: the proxy is started for the comma
     port = (web.address() as AddressInfo).port;
   });
   after(async () => {
-    // the proxy the command started stops when idle; this test's one now
-    spawnSync('pkill', ['-f', proxySocketPath(join(project, '.git'), ['127.0.0.2'])]);
+    // the proxy the command started stops when idle; this test's one now, matched by its own command
+    // line: a sandboxed command elsewhere names every socket the machine has bound in its own (the
+    // start covers each), so a match on the socket's path alone would stop other tests' commands
+    const socket = proxySocketPath(join(project, '.git'), ['127.0.0.2']);
+    spawnSync('pkill', ['-f', `sandbox-proxy\\.cjs --socket ${socket.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`]);
     await new Promise((r) => web.close(r));
     rmSync(root, { recursive: true, force: true });
   });
