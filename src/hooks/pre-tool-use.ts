@@ -10,7 +10,7 @@ import { axmeGitHooksPath } from './git-hooks-path.ts';
 import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
-import { projectFileText } from './project-files.ts';
+import { projectFileText, projectFolderNames } from './project-files.ts';
 import { recordEdits } from './record-edits.ts';
 import { remoteUrlAt } from './remote-url.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
@@ -78,6 +78,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     },
     // asked only for a command that runs a project's script (`npm run x`, `make x`): the files that define it
     fileText: projectFileText,
+    folderNames: projectFolderNames,
   };
   // a deny of any call decides; an "ask" is put to a person (where the client can) when nothing denies
   let denied: string | null = null;
