@@ -7,7 +7,7 @@ import { tempRepo } from '../helpers.ts';
 import { hookBinary } from './hook-in-process.ts';
 
 /**
- * The built hook finds a workspace's members on disk (src/hooks/project-files.ts lists the folders
+ * The built hook finds a workspace's members on disk (src/setup/project-files.ts lists the folders
  * a workspaces glob names): a real repository whose root package.json says `workspaces:
  * ["packages/*"]`, Claude Code's payload for `npm run release -w pkg-a` and the like.
  */

@@ -124,6 +124,20 @@ describe('the reason names the member whose script it is', () => {
   });
 });
 
+describe("npm's install scripts", () => {
+  const files = { [`${ROOT}/package.json`]: JSON.stringify({ name: 'app', scripts: { prepare: 'git config core.hooksPath hooks' } }) };
+  test('npm install runs prepare: denied, naming it', async () => {
+    const v = await verdict('npm install', files);
+    assert.match(v.said, /^deny /);
+    assert.match(v.reason, /package\.json scripts\.prepare runs `git config core\.hooksPath hooks`/);
+  });
+  test('npm install --ignore-scripts runs none of them', async () => {
+    assert.equal((await verdict('npm install --ignore-scripts', files)).said, 'allow');
+    assert.equal((await verdict('npm ci --ignore-scripts=true', files)).said, 'allow');
+    assert.match((await verdict('npm ci --ignore-scripts=false', files)).said, /^deny /);
+  });
+});
+
 describe('what the hook cannot read is judged as today', () => {
   test('a workspace no member is named: nothing read', async () => {
     assert.equal((await verdict('npm run release -w nobody')).said, 'allow');
