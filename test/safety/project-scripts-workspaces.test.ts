@@ -144,6 +144,14 @@ describe('what the hook cannot read is judged as today', () => {
     assert.equal((await verdict('yarn workspace nobody release')).said, 'allow');
     assert.equal((await verdict('pnpm --filter nobody release')).said, 'allow');
   });
+  test('past 32 members a command reads no more package.json files (MAX_MEMBERS)', async () => {
+    const files: Record<string, string> = { [`${ROOT}/package.json`]: JSON.stringify({ workspaces: ['p/*'] }) };
+    for (let i = 0; i < 40; i++)
+      files[`${ROOT}/p/m${String(i).padStart(2, '0')}/package.json`] = JSON.stringify({ name: `m${i}`, scripts: { wipe: 'rm -rf ~' } });
+    assert.match((await verdict('npm run wipe -w m0', files)).said, /^deny /);
+    assert.match((await verdict('npm run wipe -w m31', files)).said, /^deny /);
+    assert.equal((await verdict('npm run wipe -w m32', files)).said, 'allow');
+  });
   test('a folder that cannot be listed: its members are not read', async () => {
     const ctx = safetyContext({ fileText: (path) => FILES[posix.normalize(path)] ?? null, folderNames: () => undefined });
     assert.equal((await evaluateCommand('npm run release --workspaces', defaultPolicy(), ctx)).decision, 'allow');
