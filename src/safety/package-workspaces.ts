@@ -33,12 +33,6 @@ const MAX_UP = 32;
 /** The members a command selects: every one, or those its selectors name. */
 export type Selection = { all: true } | { all: false; selectors: string[] };
 
-/** One member of the workspaces: its folder and its package.json's name. */
-export interface Member {
-  dir: string;
-  name: string | null;
-}
-
 /**
  * The members npm's, pnpm's or bun's options select (`-w web`, `--workspace=web`, `--workspaces`,
  * `-ws`, `--filter web`, `-F web`, `-r`, `--recursive`), null when they select none: the script
@@ -80,27 +74,37 @@ export function selectedByYarn(runner: readonly string[]): Selection | null {
  */
 export function selectedMembers(program: string, selection: Selection, start: string, read: ReadText, list: FolderNames | undefined): string[] {
   const root = list ? workspaceRoot(program, start, read) : null;
-  const members = root && list ? membersOf(root.dir, root.patterns, read, list) : [];
-  if (selection.all) return members.map((m) => m.dir);
+  const folders = root && list ? memberFolders(root.dir, root.patterns, list) : [];
+  if (selection.all) return folders;
+  const names = new Map<string, string | null>();
+  const nameOf = (dir: string): string | null => {
+    if (!names.has(dir)) names.set(dir, packageName(read(`${dir}/package.json`)));
+    return names.get(dir)!;
+  };
   const out = new Set<string>();
   for (const raw of selection.selectors) {
-    if (program !== 'npm' && /\.\.\.|\^|\[|^!/.test(raw)) return members.map((m) => m.dir);
-    const found = members.filter((m) => selects(raw, m, root!.dir));
+    if (program !== 'npm' && /\.\.\.|\^|\[|^!/.test(raw)) return folders;
+    // a package named as its folder is (`@acme/web` in packages/web) is found without reading the others
+    const likely = folders.find((d) => posix.basename(d) === raw.slice(raw.indexOf('/') + 1) && nameOf(d) === raw);
+    const found = likely ? [likely] : folders.filter((d) => selects(raw, d, nameOf, root!.dir));
     // npm's `-w web` where no member is named so: the folder web of the one the command runs in, as a path
     if (!found.length && program === 'npm' && raw && !raw.startsWith('/') && !raw.split('/').includes('..')) out.add(posix.join(start, raw));
-    for (const m of found) out.add(m.dir);
+    for (const d of found) out.add(d);
   }
   return [...out];
 }
 
-/** Whether a selector names a member: its package name (a `*` glob, or the name without its scope, for pnpm), its folder or a folder above it. */
-function selects(raw: string, m: Member, root: string): boolean {
+/** Whether a selector names the member in `dir`: its folder or a folder above it, its package name (a `*` glob, or the name without its scope, for pnpm). */
+function selects(raw: string, dir: string, nameOf: (dir: string) => string | null, root: string): boolean {
   const selector = raw.replace(/^\{(.*)\}$/, '$1');
-  if (m.name !== null && (selector === m.name || (selector.includes('*') && globRegExp(selector).test(m.name)))) return true;
-  if (m.name !== null && m.name.startsWith('@') && !selector.includes('/') && m.name.slice(m.name.indexOf('/') + 1) === selector) return true;
-  if (selector.startsWith('/') || selector.split('/').includes('..')) return false;
-  const folder = posix.join(root, selector);
-  return m.dir === folder || m.dir.startsWith(`${folder}/`);
+  if (!selector.startsWith('/') && !selector.split('/').includes('..')) {
+    const folder = posix.join(root, selector);
+    if (dir === folder || dir.startsWith(`${folder}/`)) return true;
+  }
+  const name = nameOf(dir);
+  if (name === null) return false;
+  if (selector === name || (selector.includes('*') && globRegExp(selector).test(name))) return true;
+  return name.startsWith('@') && !selector.includes('/') && name.slice(name.indexOf('/') + 1) === selector;
 }
 
 /** The workspace root from `start` up and its member globs; null where none is found or one cannot be read. */
@@ -144,8 +148,8 @@ function pnpmPackages(text: string): string[] | null {
   return out;
 }
 
-/** The members the globs find under `root`, their package.json read for their name; at most MAX_MEMBERS, folders listed at most MAX_LISTED. */
-function membersOf(root: string, patterns: readonly string[], read: ReadText, list: FolderNames): Member[] {
+/** The member folders the globs find under `root`, at most MAX_MEMBERS (in name order), folders listed at most MAX_LISTED. */
+function memberFolders(root: string, patterns: readonly string[], list: FolderNames): string[] {
   let listed = 0;
   const folders = new Set<string>();
   for (const pattern of patterns) {
@@ -170,17 +174,12 @@ function membersOf(root: string, patterns: readonly string[], read: ReadText, li
     }
     for (const d of dirs) folders.add(d);
   }
-  const out: Member[] = [];
-  for (const dir of [...folders].sort()) {
-    if (out.length >= MAX_MEMBERS) break;
-    const text = read(`${dir}/package.json`);
-    if (typeof text !== 'string') continue;
-    out.push({ dir, name: packageName(text) });
-  }
-  return out;
+  return [...folders].sort().slice(0, MAX_MEMBERS);
 }
 
-function packageName(text: string): string | null {
+/** A package.json's `name`; null where it has none, or is no JSON, or cannot be read. */
+function packageName(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
   try {
     const name = (JSON.parse(text) as { name?: unknown }).name;
     return typeof name === 'string' ? name : null;
