@@ -18,9 +18,10 @@ type ReadText = (path: string) => string | null | undefined;
 export type FolderNames = (dir: string) => string[] | undefined;
 
 /**
- * How many members' package.json files one command reads to find the ones it selects: each is up
- * to PROJECT_FILE_MAX, so 32 keeps the hook's answer to a few milliseconds on a cold disk, and a
- * command rarely selects more; past it, the rest are not read (judged as the rest of the line reads).
+ * How many members one command's workspaces hold for the guard (the first in name order): their
+ * package.json files are the most it reads, each up to PROJECT_FILE_MAX, so 32 keeps the hook's
+ * answer within a few milliseconds on a cold disk (bench/hook.bench.ts), and a command rarely
+ * selects more; a member past it is not read (judged as the rest of the line reads).
  */
 export const MAX_MEMBERS = 32;
 

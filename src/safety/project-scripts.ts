@@ -11,17 +11,17 @@ import { resolvePath } from './paths.ts';
 import { RUNNER_VALUED } from './runners.ts';
 import type { WrittenFiles } from './written-scripts.ts';
 
-export type { FolderNames } from './package-workspaces.ts';
-
 /**
  * What a command that runs one of the project's own scripts runs, read from the files that define
  * it (EvalContext.fileText; only for such commands): a package.json script (`npm run release`,
  * `npm test`, `yarn x`, `pnpm run x`, `bun run x`, with npm's `prex`/`postx` and the words after
- * the name appended), a Makefile target's recipes and its prerequisites' (`make deploy`, `make -C
- * sub`, `make -f x.mk`: makefile-rules.ts), a justfile recipe and its dependencies (`just x`:
- * justfile-recipes.ts). Each is judged as the same text typed (evaluate.ts walks it), a script
- * that runs another (`npm run x` in a script, `$(MAKE) x` in a recipe) through the same reading,
- * up to MAX_CHAIN deep and never twice on one chain. A file that is absent, too big or unreadable
+ * the name appended; in the workspace members the command selects, `npm run x -w web`, `yarn
+ * workspace web x`, `pnpm --filter web x`: package-workspaces.ts), a Makefile target's recipes and
+ * its prerequisites' (`make deploy`, `make -C sub`, `make -f x.mk`, its `include`d files:
+ * makefile-rules.ts), a justfile recipe and its dependencies (`just x`: justfile-recipes.ts).
+ * Each is judged as the same text typed (evaluate.ts walks it), a script that runs another (`npm
+ * run x` in a script, `$(MAKE) x` in a recipe) through the same reading, up to MAX_CHAIN deep and
+ * never twice on one chain. A file that is absent, too big or unreadable
  * leaves the command as the rules read its own words; so does a file the line itself writes
  * (written-scripts.ts reads that one).
  */
