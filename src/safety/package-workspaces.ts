@@ -32,7 +32,10 @@ const MAX_LISTED = 16;
 const MAX_UP = 32;
 
 /** The members a command selects: every one, or those its selectors name. */
-export type Selection = { all: true } | { all: false; selectors: string[] };
+export type Selection = ({ all: true } | { all: false; selectors: string[] }) & {
+  /** `--include-workspace-root`: the root's own package.json too */
+  root?: boolean;
+};
 
 /**
  * The members npm's, pnpm's or bun's options select (`-w web`, `--workspace=web`, `--workspaces`,
@@ -52,8 +55,9 @@ export function selectedByOptions(program: string, args: readonly string[]): Sel
     else if (program !== 'npm' && (a === '--filter' || a === '-F' || a === '--filter-prod')) selectors.push(args[++i] ?? '');
     else if (RUNNER_VALUED.has(a)) i++;
   }
-  if (all) return { all: true };
-  return selectors.length ? { all: false, selectors } : null;
+  const root = args.some((a) => a === '--include-workspace-root' || a === '--include-workspace-root=true');
+  if (all) return { all: true, root };
+  return selectors.length ? { all: false, selectors, root } : null;
 }
 
 /** `yarn workspace NAME …` selects NAME, `yarn workspaces foreach …` every member (its --include/--exclude read as every one); null for another runner. */
@@ -76,6 +80,7 @@ export function selectedByYarn(runner: readonly string[]): Selection | null {
 export function selectedMembers(program: string, selection: Selection, start: string, read: ReadText, list: FolderNames | undefined): string[] {
   const root = list ? workspaceRoot(program, start, read) : null;
   const folders = root && list ? memberFolders(root.dir, root.patterns, list) : [];
+  if (selection.root && root) folders.unshift(root.dir);
   if (selection.all) return folders;
   const names = new Map<string, string | null>();
   const nameOf = (dir: string): string | null => {

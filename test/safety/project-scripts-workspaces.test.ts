@@ -12,7 +12,12 @@ import { ROOT, safetyContext } from './context.ts';
  * /home/u/proj) with these files on its disk; the folders are the ones the files are in.
  */
 const FILES: Record<string, string> = {
-  [`${ROOT}/package.json`]: JSON.stringify({ name: 'root', private: true, workspaces: ['packages/*', 'apps/web'], scripts: { build: 'tsc -b' } }),
+  [`${ROOT}/package.json`]: JSON.stringify({
+    name: 'root',
+    private: true,
+    workspaces: ['packages/*', 'apps/web'],
+    scripts: { build: 'tsc -b', 'root-only': 'git push --force origin main' },
+  }),
   [`${ROOT}/pnpm-workspace.yaml`]: 'packages:\n  - \'packages/*\'\n  - "apps/*"\n  # a comment\n',
   [`${ROOT}/packages/pkg-a/package.json`]: JSON.stringify({ name: 'pkg-a', scripts: { build: 'tsc', release: 'npm publish' } }),
   [`${ROOT}/packages/b-folder/package.json`]: JSON.stringify({ name: '@acme/pkg-b', scripts: { build: 'vite build', wipe: 'rm -rf ~' } }),
@@ -72,6 +77,8 @@ const ROWS: Record<string, ReadonlyArray<readonly [string, string]>> = {
     ['npm run build --workspaces', 'npm run release --workspaces'],
     ['npm run build --ws', 'npm run wipe --ws'],
     ['npm run build -ws', 'npm run deploy -ws --if-present'],
+    ['npm run root-only --workspaces', 'npm run root-only --workspaces --include-workspace-root'],
+    ['pnpm -r run root-only', 'pnpm -r --include-workspace-root run root-only'],
   ],
   "yarn's workspace NAME and workspaces foreach": [
     ['yarn workspace pkg-a build', 'yarn workspace pkg-a release'],
