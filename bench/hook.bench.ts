@@ -4,7 +4,8 @@
 // machine noise hits all alike; reports medians and the ratios to `node -e 0`. The budget: every
 // ratio <= 1.2. Also: the first call after the memory tip moved (policy compiled through git), and
 // a session-start context; the guard on 1 KB to 1 MB scripts (`--guard-kb 1,100,1024`) and on
-// commands that run a project's script (`npm run build`, `make test`: its files read), beside
+// commands that run a project's script (`npm run build`, `make test`: its files read; `npm run
+// build --workspaces` and `-w NAME` in a 32-member monorepo: every member's package.json), beside
 // another build of axme with `--against <its dist/axme.cjs>`. `--warmup N`: untimed rounds first (1;
 // a smoke run takes 0). Table on stdout, JSON in bench/results/.
 
@@ -146,6 +147,18 @@ for (const command of ['npm run build', 'make test']) {
   const file = join(dir, `payload-${command.replace(/\W+/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ ...JSON.parse(payload(command)), cwd: project }));
   measureGuard(`\`${command}\` of the project's file`, file);
+}
+// a monorepo of 32 members (packages/*): `--workspaces` reads every member's package.json, `-w` finds one by its name
+const mono = join(dir, 'mono');
+for (let i = 0; i < 32; i++) {
+  mkdirSync(join(mono, 'packages', `m${i}`), { recursive: true });
+  writeFileSync(join(mono, 'packages', `m${i}`, 'package.json'), JSON.stringify({ name: `@acme/m${i}`, scripts: { build: 'tsc -p .', lint: 'eslint .' } }));
+}
+writeFileSync(join(mono, 'package.json'), JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }));
+for (const command of ['npm run build --workspaces', 'npm run build -w @acme/m31']) {
+  const file = join(dir, `payload-${command.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(payload(command)), cwd: mono }));
+  measureGuard(`\`${command}\` of a 32-member monorepo`, file);
 }
 
 /** The guard's row for one payload: this build and the other (`--against`), alternating in the same rounds. */

@@ -5,12 +5,12 @@ import { type EvalContext, evaluate } from '../safety/evaluate.ts';
 import type { HookPayload } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { guardedPaths } from '../setup/paths.ts';
+import { projectFileText, projectFolderNames } from '../setup/project-files.ts';
 import type { Sandbox } from '../setup/sandbox.ts';
 import { axmeGitHooksPath } from './git-hooks-path.ts';
 import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
-import { projectFileText } from './project-files.ts';
 import { recordEdits } from './record-edits.ts';
 import { remoteUrlAt } from './remote-url.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
@@ -78,6 +78,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     },
     // asked only for a command that runs a project's script (`npm run x`, `make x`): the files that define it
     fileText: projectFileText,
+    folderNames: projectFolderNames,
   };
   // a deny of any call decides; an "ask" is put to a person (where the client can) when nothing denies
   let denied: string | null = null;

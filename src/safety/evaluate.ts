@@ -22,6 +22,7 @@ import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
 import { madeLink } from './made-links.ts';
+import type { FolderNames } from './package-workspaces.ts';
 import { type PathKind, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
@@ -71,6 +72,8 @@ export interface EvalContext {
    * command is judged by its own words
    */
   fileText?: FileText | undefined;
+  /** the names of the folders in a folder of the project (a workspaces glob's members: project-scripts.ts), undefined when it cannot be told */
+  folderNames?: FolderNames | undefined;
   /**
    * axme's own state, which an agent must not change whatever the rules say: the policy cache
    * and sessions (`<git-common-dir>/axme`), the harness settings that install the hooks
@@ -189,7 +192,7 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     // each path is charged as its rules run (command-paths.ts): within one command of many paths the check stops when the budget does
     budget: workBudget(ctx.budget, ctx.deadline),
     written: new WrittenFiles(ctx.home),
-    project: ctx.fileText ? new ProjectScripts(ctx.fileText, ctx.home) : null,
+    project: ctx.fileText ? new ProjectScripts(ctx.fileText, ctx.home, ctx.folderNames) : null,
     chain: [],
     marker: null,
   };

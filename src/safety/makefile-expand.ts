@@ -2,7 +2,8 @@
  * A Makefile's text expanded as make expands it (makefile-rules.ts): its variables (`$(X)`,
  * `${X}`, `$X`, `$(X:.c=.o)`), a recipe's automatic ones (`$@`, `$<`, `$^`, `$(@D)`), and the
  * cheap functions (`$(wildcard …)`, `$(patsubst …)`, `$(addprefix …)`, `$(shell cmd)` as the
- * shell's `$(cmd)`); another function is unknown. A variable with several values (set in each
+ * shell's `$(cmd)`, `$(call …)` of a variable the file defines, `$(foreach …)` over a list it
+ * tells); another function is unknown. A variable with several values (set in each
  * branch of a conditional the environment decides) gives a text for each, up to MAX_VALUES.
  */
 
@@ -150,6 +151,8 @@ function call(vars: Vars, inner: string, auto: Auto | null, depth: number): stri
     return values.map((v) => patsubst(pattern, replacement, v));
   }
   const name = fn[1]!;
+  if (name === 'call') return callOf(vars, splitArgs(fn[2]!), auto, depth);
+  if (name === 'foreach') return foreachOf(vars, splitArgs(fn[2]!), auto, depth);
   const args = splitArgs(fn[2]!).map((a) => expand(vars, a, auto, depth + 1));
   if (args.some((a) => a.length > 1)) return [UNKNOWN];
   const arg = args.map((a) => a[0]!);
@@ -200,6 +203,49 @@ function call(vars: Vars, inner: string, auto: Auto | null, depth: number): stri
     default:
       return [UNKNOWN];
   }
+}
+
+/** How many words a `$(foreach …)` walks before it is unknown. */
+const MAX_FOREACH = 256;
+
+/**
+ * `$(call name,a,b)`: the value of the file's variable `name` expanded with `$(1)`, `$(2)`… the
+ * arguments (`$(0)` the name); unknown where the file does not define `name` with one value.
+ */
+function callOf(vars: Vars, raw: string[], auto: Auto | null, depth: number): string[] {
+  const name = expand(vars, raw[0] ?? '', auto, depth + 1);
+  const def = name.length === 1 ? vars.get(name[0]!.trim()) : undefined;
+  const args = raw.slice(1).map((a) => expand(vars, a, auto, depth + 1));
+  if (def?.length !== 1 || args.some((a) => a.length !== 1)) return [UNKNOWN];
+  const local: Vars = new Map(vars);
+  local.set('0', [{ text: name[0]!.trim(), recursive: false }]);
+  args.forEach((a, i) => local.set(String(i + 1), [{ text: a[0]!, recursive: false }]));
+  return def[0]!.recursive ? expand(local, def[0]!.text, auto, depth + 1) : [def[0]!.text];
+}
+
+/**
+ * `$(foreach v,list,text)`: `text` expanded once for each word of `list`, `$(v)` that word; unknown
+ * where the list names a variable the file does not define (the environment's), or is too long.
+ */
+function foreachOf(vars: Vars, raw: string[], auto: Auto | null, depth: number): string[] {
+  if (raw.length < 3) return [UNKNOWN];
+  const listText = raw[1]!;
+  const name = expand(vars, raw[0]!, auto, depth + 1);
+  const list = expand(vars, listText, auto, depth + 1);
+  const named = [...listText.matchAll(/\$[({]([^\s:(){}$,]+)[)}]|\$([A-Za-z_])/g)].map((m) => m[1] ?? m[2]!);
+  if (name.length !== 1 || list.length !== 1 || (name[0]! + list[0]!).includes(UNKNOWN) || named.some((n) => !vars.has(n))) return [UNKNOWN];
+  const items = words(list[0]!);
+  if (items.length > MAX_FOREACH) return [UNKNOWN];
+  const body = raw.slice(2).join(',');
+  const out: string[] = [];
+  for (const item of items) {
+    const local: Vars = new Map(vars);
+    local.set(name[0]!.trim(), [{ text: item, recursive: false }]);
+    const texts = expand(local, body, auto, depth + 1);
+    if (texts.length !== 1) return [UNKNOWN];
+    out.push(texts[0]!);
+  }
+  return [out.join(' ')];
 }
 
 /** A function's arguments, split at the commas outside brackets. */

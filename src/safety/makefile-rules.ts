@@ -9,8 +9,9 @@ import { type Auto, expand, joinValues, MAX_VALUES, shellText, splitArgs, UNKNOW
  * file decides (`ifdef X` of a variable it sets, `ifeq (a,b)` of known text) takes its branch; one
  * the environment decides keeps both, a variable set in either having both values (each line read
  * once per value: makefile-expand.ts). A variable it never sets is the environment's (unset); what
- * else the file does not tell stays unknown, a word the guard does not know; an `include`d file
- * is not read (a target only it defines runs nothing the guard sees).
+ * else the file does not tell stays unknown, a word the guard does not know. An `include`d file of
+ * the project (`include`, `-include`, `sinclude`) is read in its place, up to MAX_INCLUDES; one
+ * outside the folder, or past that, is not (a target only it defines runs nothing the guard sees).
  */
 
 /** A recipe line as written, with whether `make -n` runs it anyway (`+`, `$(MAKE)`). */
@@ -48,8 +49,18 @@ const ASSIGNMENT = /^\s*(?:(?:export|override|private)\s+)*([^\s:#=$]+|\$[({][^)
 const RULE = /^([^\t#:=][^#:=]*?)(::?)(?!=)(.*)$/;
 const CONDITIONAL = /^\s*(ifeq|ifneq|ifdef|ifndef)\b\s*(.*)$/;
 
-/** Reads a Makefile's text; `given`: the variables set on make's command line (they win over the file's). */
-export function readMakefile(text: string, given: ReadonlyMap<string, string>, dir: string): Makefile {
+/** How many files one Makefile's `include` lines read, each once: past it, the rest are not read. */
+export const MAX_INCLUDES = 16;
+
+/** A file's text as the hook reads it (project-scripts.ts): null when there is none, undefined when it cannot be told. */
+type ReadText = (path: string) => string | null | undefined;
+
+/**
+ * Reads a Makefile's text; `given`: the variables set on make's command line (they win over the
+ * file's); `read`: the files its `include` lines name in `dir` (none above it, none absolute),
+ * each read once, at most MAX_INCLUDES.
+ */
+export function readMakefile(text: string, given: ReadonlyMap<string, string>, dir: string, read?: ReadText): Makefile {
   const vars: Vars = new Map([
     ['MAKE', [{ text: 'make', recursive: false }]],
     ['CURDIR', [{ text: dir, recursive: false }]],
@@ -61,8 +72,10 @@ export function readMakefile(text: string, given: ReadonlyMap<string, string>, d
   let live = true;
   let recipe: RecipeLine[] | null = null;
   let define: { name: string; lines: string[] } | null = null;
-  const lines = text.replace(/\\\r?\n[ \t]*/g, ' ').split(/\r?\n/);
-  for (const line of lines) {
+  const lines = logicalLines(text);
+  const included = new Set<string>();
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at]!;
     if (define) {
       if (/^\s*endef\b/.test(line)) {
         if (live) assign(mf, define.name, '=', define.lines.join('\n'), given);
@@ -113,6 +126,13 @@ export function readMakefile(text: string, given: ReadonlyMap<string, string>, d
       define = { name: def[1]!, lines: [] };
       continue;
     }
+    const inc = /^\s*(?:-include|sinclude|include)\s+(.*)$/.exec(line);
+    if (inc && !ASSIGNMENT.test(line)) {
+      // the files it names are read in its place, as make reads them
+      if (read) lines.splice(at + 1, 0, ...includedLines(mf, inc[1]!, dir, read, included));
+      recipe = null;
+      continue;
+    }
     if (/^\s*-?(include|sinclude|vpath|export|unexport)\b/.test(line) && !ASSIGNMENT.test(line)) {
       recipe = null;
       continue;
@@ -131,6 +151,34 @@ export function readMakefile(text: string, given: ReadonlyMap<string, string>, d
     recipe = addRule(mf, r[1]!, r[3]!);
   }
   return mf;
+}
+
+/** A Makefile's lines, each backslash-continued line joined. */
+function logicalLines(text: string): string[] {
+  return text.replace(/\\\r?\n[ \t]*/g, ' ').split(/\r?\n/);
+}
+
+/** The lines of the project's files an `include` names (its words expanded), each file once; a missing or unreadable one adds none. */
+function includedLines(mf: Makefile, namesText: string, dir: string, read: ReadText, included: Set<string>): string[] {
+  const out: string[] = [];
+  for (const name of words(joinValues(expand(mf.vars, namesText.replace(/\s#.*$/, ''), null, 0)))) {
+    if (name.includes(UNKNOWN) || name.startsWith('/') || name.split('/').includes('..') || /[*?[]/.test(name) || mayHoldSecrets(name)) continue;
+    const file = `${dir}/${name.replace(/^\.\//, '')}`;
+    if (included.has(file) || included.size >= MAX_INCLUDES) continue;
+    included.add(file);
+    const text = read(file);
+    if (typeof text === 'string') out.push(...logicalLines(text));
+  }
+  return out;
+}
+
+/**
+ * An included file whose values the guard would quote in a reason yet may not show: a dotfile
+ * (`include .env`), a name that says it holds secrets. Not read: its targets run nothing the guard sees.
+ */
+function mayHoldSecrets(name: string): boolean {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  return base.startsWith('.') || /env|secret|credential|token|passw|\.key$|\.pem$/i.test(base);
 }
 
 /** A recipe line with `@`, `-` and `+` taken off its start. */

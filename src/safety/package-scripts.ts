@@ -11,7 +11,7 @@ import { BY_NAME, CLIENT_COMMANDS, RUNNER_VALUED } from './runners.ts';
 const SCRIPT_VALUED = new Set([...RUNNER_VALUED, '--script-shell']);
 
 /** The package scripts an install runs of the project's own package.json. */
-const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+export const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
 
 /** npm's commands that run the package script of their name (`npm test` is `npm run test`), with their short spellings. */
 const NPM_SCRIPT_COMMANDS: Record<string, string> = { start: 'start', test: 'test', t: 'test', tst: 'test', stop: 'stop', restart: 'restart' };
@@ -64,7 +64,9 @@ export function packageScripts(program: string, args: readonly string[]): Packag
     passed: passedWords(program, args, at),
     dir,
   });
-  const install: PackageScripts = { names: INSTALL_SCRIPTS, main: -1, passed: [], dir };
+  // `npm install --ignore-scripts`: the install runs none of them (the last of the option's spellings decides)
+  const ignored = args.filter((a) => /^--ignore-scripts(?:=|$)/.test(a)).at(-1);
+  const install: PackageScripts | null = ignored && ignored !== '--ignore-scripts=false' ? null : { names: INSTALL_SCRIPTS, main: -1, passed: [], dir };
   if (sub === null) return program === 'yarn' ? install : null;
   if (NPM_RUN.has(sub) && (program === 'npm' || sub === 'run')) {
     const name = operandAt(args, SCRIPT_VALUED, i + 1);

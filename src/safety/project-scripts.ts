@@ -1,22 +1,27 @@
 import { posix } from 'node:path';
+import { operandAt } from './argv.ts';
 import { argvLine } from './argv-line.ts';
 import type { Invocation } from './command.ts';
 import { justRecipes, readJustfile } from './justfile-recipes.ts';
 import { isMake, makeFolder, makefilesRead, makeGoals, makeReadsStdin } from './makefile-recipes.ts';
 import { readMakefile, targetRecipes } from './makefile-rules.ts';
 import { packageScripts, scriptsOf } from './package-scripts.ts';
+import { type FolderNames, type Selection, selectedByOptions, selectedByYarn, selectedMembers } from './package-workspaces.ts';
 import { resolvePath } from './paths.ts';
+import { RUNNER_VALUED } from './runners.ts';
 import type { WrittenFiles } from './written-scripts.ts';
 
 /**
  * What a command that runs one of the project's own scripts runs, read from the files that define
  * it (EvalContext.fileText; only for such commands): a package.json script (`npm run release`,
  * `npm test`, `yarn x`, `pnpm run x`, `bun run x`, with npm's `prex`/`postx` and the words after
- * the name appended), a Makefile target's recipes and its prerequisites' (`make deploy`, `make -C
- * sub`, `make -f x.mk`: makefile-rules.ts), a justfile recipe and its dependencies (`just x`:
- * justfile-recipes.ts). Each is judged as the same text typed (evaluate.ts walks it), a script
- * that runs another (`npm run x` in a script, `$(MAKE) x` in a recipe) through the same reading,
- * up to MAX_CHAIN deep and never twice on one chain. A file that is absent, too big or unreadable
+ * the name appended; in the workspace members the command selects, `npm run x -w web`, `yarn
+ * workspace web x`, `pnpm --filter web x`: package-workspaces.ts), a Makefile target's recipes and
+ * its prerequisites' (`make deploy`, `make -C sub`, `make -f x.mk`, its `include`d files:
+ * makefile-rules.ts), a justfile recipe and its dependencies (`just x`: justfile-recipes.ts).
+ * Each is judged as the same text typed (evaluate.ts walks it), a script that runs another (`npm
+ * run x` in a script, `$(MAKE) x` in a recipe) through the same reading, up to MAX_CHAIN deep and
+ * never twice on one chain. A file that is absent, too big or unreadable
  * leaves the command as the rules read its own words; so does a file the line itself writes
  * (written-scripts.ts reads that one).
  */
@@ -62,6 +67,7 @@ export class ProjectScripts {
   constructor(
     private readonly read: FileText,
     private readonly home: string,
+    private readonly list?: FolderNames | undefined,
   ) {}
 
   /** What `inv` runs of the project's scripts, run in `cwd`, `chain`: the scripts already running it. */
@@ -71,27 +77,44 @@ export class ProjectScripts {
     const values = inv.args.map((a) => a.value);
     const runs = isMake(p) ? this.make(p, values, cwd, written) : p === 'just' ? this.just(values, cwd) : [];
     // `npm run x`, and `yarn run x` / `pnpm x` / `bun run x`, which command.ts peels as runners of a program `x`
-    for (const argv of inv.runners.some(inWorkspace) ? [] : [[p, ...values], ...inv.runners]) runs.push(...this.packageRuns(argv, cwd, written));
+    const argvs = [[p, ...values], ...inv.runners];
+    // `yarn workspace web build`, `yarn workspaces foreach -A run build`: the yarn it starts (the next runner, or the program) runs in the members
+    const yarnAt = inv.runners.findIndex((r) => selectedByYarn(r) !== null);
+    if (yarnAt >= 0) {
+      const inner = inv.runners[yarnAt + 1] ?? [p, ...values];
+      runs.push(...this.packageRuns(inner, cwd, written, selectedByYarn(inv.runners[yarnAt]!)));
+    } else for (const argv of argvs) runs.push(...this.packageRuns(argv, cwd, written));
     return runs.filter((r) => !chain.includes(r.key));
   }
 
-  /** The package.json scripts `argv` runs (runners.ts packageScripts), read from the folder it names or the nearest above. */
-  private packageRuns([program, ...args]: string[], cwd: string, written: WrittenFiles): ProjectRun[] {
-    const named = PACKAGE_CLIENTS.has(program!) ? packageScripts(program!, args) : null;
+  /**
+   * The package.json scripts `argv` runs (package-scripts.ts packageScripts): those of the members
+   * its options (or an outer `yarn workspace`: `selected`) select, else the package.json of the
+   * folder it names or the nearest above.
+   */
+  private packageRuns([program, ...given]: string[], cwd: string, written: WrittenFiles, selected?: Selection | null): ProjectRun[] {
+    if (!PACKAGE_CLIENTS.has(program!)) return [];
+    const { args, every } = ownWorkspaceCommand(program!, given);
+    const named = packageScripts(program!, args);
     if (!named) return [];
-    const ws = workspaceFolder(args);
-    if (ws === null) return [];
-    const base = named.dir === null ? null : resolvePath(named.dir, { cwd, home: this.home });
-    const file = base !== null || ws ? `${posix.join(base ?? cwd, ws)}/package.json` : this.nearest(cwd, ['package.json']);
-    const text = file && !written.wrote(file) ? this.text(file) : null;
-    const scripts = typeof text === 'string' ? this.once(`package.json\0${file}`, () => scriptsOf(text)) : null;
-    if (!scripts) return [];
+    const base = named.dir === null ? cwd : resolvePath(named.dir, { cwd, home: this.home });
+    const selection = every ? { all: true as const } : (selected ?? selectedByOptions(program!, args));
+    const files = selection
+      ? this.once(`members\0${program}\0${base}\0${JSON.stringify(selection)}`, () =>
+          selectedMembers(program!, selection, base, (f) => this.text(f), this.list).map((d) => `${d}/package.json`),
+        )
+      : [named.dir === null ? this.nearest(cwd, ['package.json']) : `${base}/package.json`];
     const out: ProjectRun[] = [];
-    for (const name of named.names) {
-      const script = scripts.get(name);
-      if (script === undefined || written.wrote(file!, name)) continue;
-      const text = name === named.names[named.main] && named.passed.length ? `${script} ${argvLine(named.passed)}` : script;
-      out.push({ source: `${this.shown(file!, cwd)} scripts.${name}`, key: `${file}#${name}`, lines: [text], text, cwd: posix.dirname(file!) });
+    for (const file of files) {
+      const text = file && !written.wrote(file) ? this.text(file) : null;
+      const scripts = typeof text === 'string' ? this.once(`package.json\0${file}`, () => scriptsOf(text)) : null;
+      if (!scripts) continue;
+      for (const name of named.names) {
+        const script = scripts.get(name);
+        if (script === undefined || written.wrote(file!, name)) continue;
+        const text = name === named.names[named.main] && named.passed.length ? `${script} ${argvLine(named.passed)}` : script;
+        out.push({ source: `${this.shown(file!, cwd)} scripts.${name}`, key: `${file}#${name}`, lines: [text], text, cwd: posix.dirname(file!) });
+      }
     }
     return out;
   }
@@ -116,7 +139,7 @@ export class ProjectScripts {
     if (!texts.length) return [];
     const { goals, vars, dryRun } = makeGoals(args);
     const key = `Makefile\0${files.join('\0')}\0${dir}\0${[...vars].join('\0')}`;
-    const mf = this.once(key, () => readMakefile(texts.join('\n'), vars, dir));
+    const mf = this.once(key, () => readMakefile(texts.join('\n'), vars, dir, (f) => (written.wrote(f) ? undefined : this.text(f))));
     const recipes = this.once(`${key}\0${goals.join('\0')}\0${dryRun}`, () => targetRecipes(mf, goals, dryRun));
     const shown = files.length === 1 ? this.shown(files[0]!, cwd) : 'the Makefiles';
     const out: ProjectRun[] = [];
@@ -191,26 +214,15 @@ function makefileNamed(args: readonly string[]): boolean {
   return args.some((a) => /^(?:-f|--file|--makefile)/.test(a));
 }
 
-/** Whether a runner peeled off is `yarn workspace NAME` / `yarn workspaces foreach`: the yarn it starts runs another package's scripts. */
-function inWorkspace(runner: readonly string[]): boolean {
-  return runner[0] === 'yarn' && runner.slice(1).some((a) => a === 'workspace' || a === 'workspaces');
-}
-
 /**
- * The workspace folder a client's options name (`npm -w web`, `--workspace=packages/web`): ''
- * for none; null where they name every workspace or a filter (`--workspaces`, `-ws`, `pnpm -r`,
- * `--filter`), which is not read.
+ * A client's own command over every workspace (`pnpm recursive run x`, yarn 1's `yarn workspaces
+ * run x`): the words of the command it runs in each member, and that it selects every one.
  */
-function workspaceFolder(args: readonly string[]): string | null {
-  let ws = '';
-  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
-    const a = args[i]!;
-    if (/^(?:--workspaces|-ws|-r|--recursive|--filter|-F|--filter-prod)(?:=|$)/.test(a)) return null;
-    const eq = /^--workspace=(.+)$/.exec(a);
-    if (eq) ws = eq[1]!;
-    else if (a === '-w' || a === '--workspace') ws = args[++i] ?? '';
-  }
-  return ws.startsWith('/') || ws.includes('..') ? null : ws;
+function ownWorkspaceCommand(program: string, args: string[]): { args: string[]; every: boolean } {
+  const at = operandAt(args, RUNNER_VALUED);
+  if (program === 'pnpm' && ['recursive', 'multi', 'm'].includes(args[at]!)) return { args: [...args.slice(0, at), ...args.slice(at + 1)], every: true };
+  if (program === 'yarn' && args[at] === 'workspaces' && args[at + 1] === 'run') return { args: args.slice(at + 1), every: true };
+  return { args, every: false };
 }
 
 /** `just [options] [recipe args…]`: the justfile it names, the folder, the words naming recipes and their arguments; null for its own commands (`--list`). */

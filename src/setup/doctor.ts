@@ -14,6 +14,7 @@ import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { clientHookChecks } from './doctor-clients.ts';
+import { installScriptsCheck } from './doctor-install-scripts.ts';
 import { mcpChecks } from './doctor-mcp.ts';
 import { searchModelCheck } from './doctor-models.ts';
 import { sandboxCheck } from './doctor-sandbox.ts';
@@ -46,7 +47,8 @@ function reportOf(checks: Check[]): DoctorReport {
  * What is installed and what is missing for an agent to work with axme here: the repository,
  * the store and its rules, the Claude Code hooks (run for real: the pre-tool-use command must
  * deny `rm -rf /` and allow `git status`), the other clients' hooks (doctor-clients.ts), the MCP
- * server entry and the CLAUDE.md section.
+ * server entry and the CLAUDE.md section, and whether the guard lets an agent's `npm install` run
+ * the project's install scripts (doctor-install-scripts.ts).
  */
 export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<DoctorReport> {
   const checks: Check[] = [];
@@ -79,6 +81,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(...clientHookChecks(loc.worktree, opts.env));
   checks.push(await sandboxCheck(loc, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
+  checks.push(await installScriptsCheck({ root: loc.worktree, env: opts.env }));
   checks.push(...(await mcpChecks(loc.worktree, found, opts.env)));
   checks.push(claudeMdCheck(loc.worktree));
   checks.push(...(await remoteChecks(loc.worktree, opts.env, tip)));

@@ -8,7 +8,7 @@ import { hookBinary } from './hook-in-process.ts';
 
 /**
  * The built hook reads the project's own files for a command that runs one of its scripts
- * (src/hooks/project-files.ts): a real temporary repository with a real package.json, Makefile
+ * (src/setup/project-files.ts): a real temporary repository with a real package.json, Makefile
  * and justfile, `axme hook pre-tool-use` given Claude Code's payload as the client writes it.
  */
 describe('pre-tool-use hook: the project scripts a command runs', () => {
