@@ -1,13 +1,13 @@
 /**
  * A third day of commands nobody on this team wrote, from other sources than
- * everyday-unseen.test.ts's and everyday-unseen2.test.ts's: 38 public repositories of varied
- * ecosystems — their docs' shell blocks, workflow `run:` steps, Makefile recipes, Dockerfile `RUN`
- * lines and scripts (test/fixtures/safety/everyday-unseen3.txt, each group under a `#` line naming
- * where it came from). No line is denied; an ask is the infra family's, whose default is to ask (a
- * Helm release installed, a manifest applied, a kind cluster deleted). The lines the docs deny by
- * design (writes into system folders and dotfiles, `rm -rf "$VAR"`, private keys read, `curl | sh`,
- * publishing and tags, pushes to main, commits without the marker, git hooks turned off) are not in
- * it. The false alarms it found are falsealarm5.test.ts's.
+ * everyday-unseen.test.ts's and everyday-unseen2.test.ts's: 23 public repositories of varied
+ * ecosystems, none an earlier corpus drew on — their docs' shell blocks, workflow `run:` steps,
+ * Makefile recipes, Dockerfile `RUN` lines and scripts (test/fixtures/safety/everyday-unseen3.txt,
+ * each group under a `#` line naming where it came from). No line is denied; an ask is the infra
+ * family's, whose default is to ask (a Helm release installed, a manifest applied, a kind cluster
+ * deleted). The lines the docs deny by design (writes into system folders and dotfiles, `rm -rf
+ * "$VAR"`, private keys read, `curl | sh`, publishing and tags, pushes to main, commits without the
+ * marker) are not in it. The false alarms it found are falsealarm5.test.ts's.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

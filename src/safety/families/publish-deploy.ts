@@ -229,7 +229,7 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
     if ((update === 'run services update' || update === 'run jobs update') && optionValues(args, '--image').length)
       return {
         rule: `gcloud ${update} --image`,
-        reason: `\`gcloud ${update} --image\` rolls a new image out to the live Cloud Run service and sends its traffic there`,
+        reason: `\`gcloud ${update} --image\` rolls a new image out to the live Cloud Run ${update === 'run jobs update' ? 'job, which runs it from its next execution' : 'service and sends its traffic there'}`,
       };
     if (shown === 'deploy releases promote' && !onlyNonProduction(optionValues(args, '--to-target').flatMap(nameWords)))
       return {
