@@ -352,6 +352,8 @@ export const UNKNOWN_COMMANDS = {
     'brew',
     'apt',
     'apt-get',
+    // apt-ftparchive release|packages|sources: index files written to stdout
+    'apt-ftparchive',
     'dnf',
     'yum',
     'pacman',

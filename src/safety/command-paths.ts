@@ -4,7 +4,7 @@ import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder } from './known-folders.ts';
-import { type Access, landing, type PathUse, redirectAccess } from './path-access.ts';
+import { type Access, landing, NAME_PRINTERS, type PathUse, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
@@ -72,8 +72,9 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
 const LISTING_VALUED = new Set(['-c', '--format', '--printf', '-I', '--ignore', '--hide', '-w', '--width', '-T', '--tabsize', '--time-style', '--block-size']);
 
 /**
- * The names the substitutions in `w` print when their commands list them: an `ls` or `stat`
- * prints its operands (`$(ls .env.local)`, `` `stat -c %n id_ed25519` ``), git's name queries
+ * The names the substitutions in `w` print when their commands list them: an `ls`, `stat` or a
+ * name printer (path-access.ts NAME_PRINTERS) prints its operands (`$(ls .env.local)`, `` `stat -c
+ * %n id_ed25519` ``, `$(realpath .env)`), git's name queries
  * the paths they show (`$(git ls-files .env)`), a `find` what its name
  * tests select (`$(find . -name '*.p12')`, as a glob reaching dot names). What `echo` and `printf`
  * print is in the word's value already (expand.ts substituted).
@@ -84,7 +85,8 @@ function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean 
     for (const c of sub.commands) {
       const [head, ...args] = c.words;
       const program = head?.value.slice(head.value.lastIndexOf('/') + 1);
-      if (program === 'ls' || program === 'stat') for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
+      if (program === 'ls' || program === 'stat' || (program !== undefined && NAME_PRINTERS.has(program)))
+        for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
       else if (program === 'git') {
         // `$(git ls-files .env)`, `$(git check-ignore .env)`: a name query prints the names it is asked about (git-name-queries.ts)
         const inv = unwrap(c).invocation;

@@ -125,9 +125,11 @@ function shellStep(p: Peel, program: string, args: Word[]): Unwrapped | null {
     p.scripts.push(wordsFrom(args, 0));
     return ended(p, null);
   }
-  // `trap 'cmd' EXIT`: the handler runs later in this shell
+  // `trap 'cmd' EXIT`: the handler runs later in this shell; `trap -p`, `trap -l` print and set none
   if (program === 'trap') {
-    const handler = args.find((w) => !w.value.startsWith('-'));
+    const at = args.findIndex((w) => !w.value.startsWith('-'));
+    const prints = args.slice(0, at < 0 ? args.length : at).some((w) => /^-[a-z]*[pl]/.test(w.value));
+    const handler = prints ? undefined : args[at];
     if (handler) p.scripts.push(handler.value);
     return ended(p, null);
   }

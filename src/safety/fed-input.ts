@@ -7,6 +7,7 @@ import { xargsBranchDelete } from './families/git-branch-listings.ts';
 import { interpreterPrints } from './families/interpreter.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
+import { NAME_PRINTERS } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
 import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
@@ -189,6 +190,16 @@ export function fedArgumentScripts(
       const listed = feeder && finderInv && xargsBranchDelete(argvOf(inv), finderInv, filters);
       if (listed) out.push(listed);
       if (secret) out.push(...xargsScripts(inv, secret, false));
+      // `realpath .env | xargs cat`: a name printer's lines name its operands
+      const named = finderInv && NAME_PRINTERS.has(finderInv.program) ? finderInv.args.filter((a) => !a.value.startsWith('-')) : [];
+      if (named.length)
+        out.push(
+          ...xargsScripts(
+            inv,
+            named.map((a) => a.value).join('\n'),
+            named.some((a) => a.glob),
+          ),
+        );
     }
   }
   // `echo ~ | parallel rm -rf`: with no `:::`, GNU parallel runs its command for each line it reads, as xargs does

@@ -335,12 +335,23 @@ const UNDOABLE_DELETES: readonly string[][] = [
   ['subscription'],
 ];
 
-/** Whether a DELETE is of UNDOABLE_DELETES, or of a reaction (the caller's own: GitHub deletes no other's). */
+/**
+ * Whether a DELETE is of UNDOABLE_DELETES, or of a reaction (the caller's own: GitHub deletes no
+ * other's). A shape is matched from the path's end: the repository may be one variable
+ * (`repos/$GITHUB_REPOSITORY/issues/$N/labels/bug`) and a `*` before the last segment any word,
+ * since the literal segments after them end the URL whatever they hold; the last one is known (a
+ * `labels/$L` holding `../../..` would name the repository).
+ */
 function undoable(call: GithubApiCall): boolean {
+  const p = call.path;
   const rest = repoEndpoint(call);
-  if (!rest || rest.some((s) => s.includes(UNKNOWN))) return false;
-  if (rest.at(-2) === 'reactions' && rest.length >= 3) return true;
-  return UNDOABLE_DELETES.some((shape) => shape.length === rest.length && shape.every((s, k) => s === '*' || s === rest[k]));
+  if (rest && !rest.some((s) => s.includes(UNKNOWN)) && rest.at(-2) === 'reactions' && rest.length >= 3) return true;
+  if (p[0] !== 'repos' || p.at(-1)?.includes(UNKNOWN)) return false;
+  return UNDOABLE_DELETES.some((shape) => {
+    const head = p.length - shape.length;
+    const repo = head === 3 || (head === 2 && p[1]!.includes(UNKNOWN));
+    return repo && shape.every((s, k) => (s === '*' ? true : s === p[head + k]));
+  });
 }
 
 /**

@@ -78,8 +78,17 @@ const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', 
 const EXCLUDES = new Set(['--exclude', '--exclude-dir', '--ignore', '--ignore-dir', '--filter']);
 /** The scheme and host of a file URL (`file:///p`, `file://localhost/p`): what is left is the path. */
 const FILE_URL = /^file:\/\/(localhost)?(?=\/)/i;
+/**
+ * Programs that print a name about each operand, not what it holds: `realpath`, `readlink` (where
+ * it leads), `du` (its size), `basename`, `dirname`, `expr` (computed on the word alone). What they
+ * print may be the operand's name, so a reader handed their lines opens it (`$(realpath .env)`,
+ * `| xargs cat`: command-paths.ts, fed-input.ts).
+ */
+export const NAME_PRINTERS: ReadonlySet<string> = new Set(['du', 'realpath', 'readlink', 'basename', 'dirname', 'expr']);
 /** Programs that show a file's name, size, mode and times, not what it holds. */
-const LISTERS = new Set(['ls', 'stat']);
+const LISTERS = new Set(['ls', 'stat', ...NAME_PRINTERS]);
+/** A lister's options whose file it reads for names, printing what it cannot find (`du --files0-from=.env`). */
+const NAME_LISTS = new Set(['--files0-from', '-X', '--exclude-from']);
 /** rg's and fd's glob filters: a `!pattern` leaves the paths out. */
 const GLOB_FILTERS = new Set(['-g', '--glob', '--iglob']);
 
@@ -130,7 +139,8 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
     if (value.startsWith('@')) value = value.slice(1);
     // `curl file:///path`: a file URL names the file
     value = value.replace(FILE_URL, '');
-    out.push(use(w, value, genericAccess(p, inPlace, w === last ? lastAccess : null), trees ? { tree: true } : {}));
+    const listed = LISTERS.has(p) && (NAME_LISTS.has(prev ?? '') || NAME_LISTS.has(v.slice(0, v.indexOf('='))));
+    out.push(use(w, value, listed ? 'read' : genericAccess(p, inPlace, w === last ? lastAccess : null), trees ? { tree: true } : {}));
   }
   return [...out, ...landings];
 }

@@ -224,6 +224,13 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
     const shown = [2, 3].map((n) => words.slice(0, n).join(' ')).find((c) => GCLOUD_ROLLOUTS.has(c) || c === 'deploy releases promote') ?? '';
     if (GCLOUD_ROLLOUTS.has(shown))
       return { rule: `gcloud ${shown}`, reason: `\`gcloud ${shown}\` rolls a new version out to the live Google Cloud service and sends its traffic there` };
+    // `gcloud run services update web --image IMG`: new code in front of the service without the word, as `az containerapp update --image`
+    const update = words.slice(0, 3).join(' ');
+    if ((update === 'run services update' || update === 'run jobs update') && optionValues(args, '--image').length)
+      return {
+        rule: `gcloud ${update} --image`,
+        reason: `\`gcloud ${update} --image\` rolls a new image out to the live Cloud Run ${update === 'run jobs update' ? 'job, which runs it from its next execution' : 'service and sends its traffic there'}`,
+      };
     if (shown === 'deploy releases promote' && !onlyNonProduction(optionValues(args, '--to-target').flatMap(nameWords)))
       return {
         rule: 'gcloud deploy releases promote',
