@@ -63,6 +63,9 @@ export function recordedSetting(key: string, value: string | null): boolean {
 /** The command line text a grant binds to: printable, one line, no shell code but quotes. */
 const PLAIN_TEXT = /^[A-Za-z0-9_@%+=:,./ "'-]+$/;
 
+/** The `#!axme …` metadata comment ending a command line (safety/marker.ts), in the characters PLAIN_TEXT allows. */
+const MARKER_COMMENT = /\s+#!axme(\s+[A-Za-z0-9_=:,./-]+)*\s*$/;
+
 /** axme's git for its own lines outside the sandbox: in the command's folder, no hooks, no fsmonitor. */
 const gitOutside = (cwd: string, args: readonly string[]): string =>
   shellJoin(['git', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
@@ -83,8 +86,9 @@ export function gitConfigGrant(command: string, at: { cwd: string; home: string;
   }
   const gits = script.commands.filter((c) => gitAt(c) >= 0);
   if (!gits.length) return null;
-  const single =
-    script.commands.length === 1 && !script.tooDeep && PLAIN_TEXT.test(command) && literal(script.commands[0]!) && gitAt(script.commands[0]!) === 0;
+  // axme's own marker comment (`git push … #!axme pr=none repo=o/r`) is no shell code
+  const text = command.replace(MARKER_COMMENT, '');
+  const single = script.commands.length === 1 && !script.tooDeep && PLAIN_TEXT.test(text) && literal(script.commands[0]!) && gitAt(script.commands[0]!) === 0;
   for (const cmd of gits) {
     const args = cmd.words.slice(gitAt(cmd) + 1).map((w) => w.value);
     const subAt = gitSubcommandAt(args);

@@ -64,6 +64,11 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
   test('git push -u origin feat: pushed in the sandbox, its tracking recorded', () =>
     recorded('git push -u origin feat', { 'branch.feat.remote': 'origin', 'branch.feat.merge': 'refs/heads/feat' }));
 
+  test("git push -u with axme's marker comment", () => {
+    git(project, ['branch', 'marked']);
+    recorded('git push -q -u origin marked #!axme pr=none repo=acme/demo', { 'branch.marked.remote': 'origin', 'branch.marked.merge': 'refs/heads/marked' });
+  });
+
   test('git branch --set-upstream-to=origin/other feat', () =>
     recorded('git branch --set-upstream-to=origin/other feat', { 'branch.feat.merge': 'refs/heads/other' }));
 
