@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { RepoLocation } from '../knowledge/core/location.ts';
-import { writeConfigGrant } from '../sandbox/config-grants.ts';
+import { dropGrants, writeConfigGrant } from '../sandbox/config-grants.ts';
 import { requiredButOff } from '../sandbox/state.ts';
 import { CLAUDE_SHELL_PREFIX } from '../setup/clients/claude-code.hook.ts';
 import {
@@ -29,8 +29,8 @@ export async function routeIntoSandbox(
 ): Promise<{ sandbox: Sandbox; deny: string | null }> {
   const sandbox = await openSandbox({ loc: at.loc, cwd: at.cwd, home: io.home, env: io.env, protectedPaths: at.protectedPaths, parseYaml: hookYaml(io) });
   const deny = !sandbox.state.on && sandbox.state.required ? requiredButOff(sandbox.state) : null;
-  if (at.loc && io.protocol.sandbox === 'shell-prefix' && keepSandboxShell(io, sandbox, at.loc, at.cwd) && !deny)
-    grantConfigWrites(io, sandbox, at.loc, at.cwd, at.commands ?? []);
+  if (at.loc && io.protocol.sandbox === 'shell-prefix' && keepSandboxShell(io, sandbox, at.loc, at.cwd))
+    grantConfigWrites(io, sandbox, at.loc, at.cwd, deny ? [] : (at.commands ?? []));
   if (!deny && sandbox.settings.network === 'allowlist') {
     // no proxy, no network: the command runs, and reaches nothing (fails closed)
     const problem = await sandbox.ensureNetwork(io.installDir);
@@ -72,8 +72,13 @@ function keepSandboxShell(io: HookIO, sandbox: Sandbox, loc: RepoLocation, cwd: 
   }
 }
 
-/** The grants the prefix script uses for the commands' writes of git's settings (sandbox/config-grants.ts); one that cannot be written leaves the command in the sandbox (said on stderr). */
+/**
+ * The grants the prefix script uses for the commands' writes of git's settings (sandbox/config-grants.ts),
+ * those an earlier call left unused removed first; one that cannot be written leaves the command in
+ * the sandbox (said on stderr).
+ */
 function grantConfigWrites(io: HookIO, sandbox: Sandbox, loc: RepoLocation, cwd: string, commands: readonly string[]): void {
+  dropGrants(sandboxGrantsDir(loc));
   for (const command of commands) {
     const grant = sandbox.configGrant(command, cwd);
     if (!grant) continue;

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shellQuote } from '../model/shell-quote.ts';
 
@@ -6,8 +6,9 @@ import { shellQuote } from '../model/shell-quote.ts';
  * One-time grants for Claude Code's prefix script (docs/safety.md, "git's settings"): the prefix
  * sees only the command's text, so the hook, having judged the call, leaves in a folder commands in
  * the sandbox cannot write (the git dir's `axme/`, guarded) what axme itself runs outside for it —
- * its own git line, never the command's text. A grant is bound to the exact command, used once, and
- * gone with the next call's hook when unused (a call the user refused).
+ * its own git line, never the command's text. A grant is bound to the command's text, used once,
+ * and gone with the next shell call's hook when unused (a call the user refused): Claude Code runs a
+ * command that writes (the only ones granted) alone, its hook just before it.
  */
 export interface ConfigGrantFile {
   /** the command as the model wrote it (one line): the prefix finds it in what Claude Code hands over */
@@ -18,9 +19,6 @@ export interface ConfigGrantFile {
   script: string;
 }
 
-/** A grant unused this long was left by a call that never ran. */
-const STALE_MS = 60_000;
-
 /** FNV-1a of the text: the grant's file name (node:crypto would cost the hook its load). */
 const fnv = (text: string): string => {
   let h = 0x811c9dc5;
@@ -28,10 +26,9 @@ const fnv = (text: string): string => {
   return h.toString(16).padStart(8, '0');
 };
 
-/** Writes the grant into `dir` (atomically) and removes the stale ones there. */
-export function writeConfigGrant(dir: string, grant: ConfigGrantFile, now = Date.now()): void {
+/** Writes the grant into `dir` (atomically). */
+export function writeConfigGrant(dir: string, grant: ConfigGrantFile): void {
   if ([grant.command, grant.script].some((t) => /[\n\r]/.test(t))) throw new Error('a grant is one line of command and one of script');
-  dropStaleGrants(dir, now);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${fnv(grant.command)}.grant`);
   const tmp = `${file}.${process.pid}.tmp`;
@@ -39,22 +36,15 @@ export function writeConfigGrant(dir: string, grant: ConfigGrantFile, now = Date
   renameSync(tmp, file);
 }
 
-/** Removes the grants in `dir` older than STALE_MS. */
-export function dropStaleGrants(dir: string, now = Date.now()): void {
+/** Removes the grants left in `dir` (by calls that never ran). */
+export function dropGrants(dir: string): void {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return;
   }
-  for (const n of names) {
-    const p = join(dir, n);
-    try {
-      if (now - statSync(p).mtimeMs > STALE_MS) rmSync(p, { force: true });
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const n of names) rmSync(join(dir, n), { force: true });
 }
 
 /**

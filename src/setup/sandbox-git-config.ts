@@ -44,7 +44,7 @@ const RECORDED_SETTINGS =
   /^(user\.(name|email)|branch\.[^\s]+\.(remote|pushremote|merge|rebase|description)|remote\.[^\s.]+\.(url|pushurl|fetch|push|tagopt|prune|skipdefaultupdate)|pull\.(rebase|ff)|push\.(default|autosetupremote|followtags)|fetch\.prune|rebase\.autostash|init\.defaultbranch)$/;
 
 /** A remote's URL axme records: https, http, ssh or git, or scp-like `user@host:path` — no transport helper (`ext::`), no local path (its hooks run on push). */
-const SAFE_URL = /^((https?|ssh|git):\/\/[A-Za-z0-9_.@[\]:-]+(\/\S*)?|[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+:[^\s:]\S*)$/;
+const SAFE_URL = /^((https?|ssh|git):\/\/(?!-)[A-Za-z0-9_.@[\]:-]+(\/\S*)?|(?!-)[A-Za-z0-9_.-]+@(?!-)[A-Za-z0-9_.-]+:[^\s:-]\S*)$/;
 
 /** A remote's or a branch's name: no path, URL or option. */
 const NAME = /^(?!-)(?!.*\.\.)[A-Za-z0-9_./-]+$/;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -64,13 +64,24 @@ function assertRecorded(w: ClientWorld, results: string[]): void {
 }
 
 describe("git's settings from the sandbox in the real clients", { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox on this machine' }, () => {
-  test('Claude Code: git push -u and git config through the prefix and the hook’s grant', TEST, () =>
+  test('Claude Code: git push -u and git config through the prefix and the hook’s grant; a grant a command plants is not used', TEST, () =>
     inWorld('claude-code', anthropicFormat(), async (w, m) => {
-      const steps = [...COMMANDS.map((command) => ({ tool: 'Bash', args: { command, description: 'run' } })), { text: 'Done.' }];
+      // a script of the project's that plants a grant for `echo granted-text` running `touch <canary>` outside
+      const canary = join(w.root, 'planted-canary');
+      writeFileSync(
+        join(w.project, 'plant.sh'),
+        `mkdir -p .git/axme/sandbox/grants && printf '%s\\n' 'echo granted-text' instead 'touch ${canary}' > .git/axme/sandbox/grants/planted.grant\n`,
+      );
+      const planting = ['sh plant.sh; echo plant-exit=$?', 'echo granted-text'];
+      const steps = [...[...COMMANDS, ...planting].map((command) => ({ tool: 'Bash', args: { command, description: 'run' } })), { text: 'Done.' }];
       const run = await runClaude(w, m, 'Push the branch.', { steps, env: ON });
       assert.equal(run.code, 0, describeRun(run));
       const results = COMMANDS.map((_, i) => claudeResult(m.turns, i).text);
       assertRecorded(w, results);
+      const planted = [3, 4].map((i) => claudeResult(m.turns, i).text);
+      assert.match(planted[0]!, /plant-exit=[1-9]/, planted[0]);
+      assert.match(planted[1]!, /granted-text/, planted[1]);
+      assert.equal(existsSync(canary), false, `a planted grant ran outside: ${planted.join('\n')}`);
       // the pager's refusal says why (in the sandbox, or the guard's deny)
       assert.match(results[2]!, /read-only in axme's sandbox|axme/i, results[2]);
       const local = JSON.parse(readFileSync(join(w.project, '.claude', 'settings.local.json'), 'utf8'));
