@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { childProcess } from '../model/builtins.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import { gitSubcommandAt } from '../safety/git-global-options.ts';
@@ -91,6 +93,7 @@ export function gitConfigGrant(command: string, at: { cwd: string; home: string;
   const single = script.commands.length === 1 && !script.tooDeep && PLAIN_TEXT.test(text) && literal(script.commands[0]!) && gitAt(script.commands[0]!) === 0;
   for (const cmd of gits) {
     const args = cmd.words.slice(gitAt(cmd) + 1).map((w) => w.value);
+    const written = cmd.words.slice(gitAt(cmd)).map((w) => w.raw);
     const subAt = gitSubcommandAt(args);
     const judged = subAt < 0 ? null : judgeGit(args.slice(subAt), at);
     if (!judged) continue;
@@ -100,14 +103,12 @@ export function gitConfigGrant(command: string, at: { cwd: string; home: string;
       return {
         kind: 'note',
         script: say(
-          `${READ_ONLY}; axme records the settings of a plain git command: run \`${shellJoin(['git', ...args.slice(subAt)])}\` without git's own options (-c, -C…)`,
+          `${READ_ONLY}; axme records the settings of a plain git command: run \`${['git', ...written.slice(subAt + 1)].join(' ')}\` without git's own options (-c, -C…)`,
         ),
       };
     return {
       kind: 'note',
-      script: say(
-        `${READ_ONLY}; axme records the settings of a git command run on its own, as one plain command: run \`${shellJoin(['git', ...args])}\` alone`,
-      ),
+      script: say(`${READ_ONLY}; axme records the settings of a git command run on its own, as one plain command: run \`${written.join(' ')}\` alone`),
     };
   }
   return null;
@@ -239,7 +240,7 @@ const PUSH_FLAG =
 
 /** `git push -u REMOTE BRANCH[:BRANCH]...`: pushed in the sandbox, each branch's tracking recorded after. */
 function pushCall(args: string[], cwd: string): ConfigGrant | null {
-  if (!args.some((a) => a === '-u' || a === '--set-upstream')) return null;
+  if (!args.some((a) => a === '-u' || a === '--set-upstream') || args.some((a) => a === '-n' || a === '--dry-run')) return null;
   const shown = shellJoin(['git', 'push', ...args]);
   const named = note(`\`${shown}\` cannot record the tracking: name the remote and the branch (\`git push -u origin my-branch\`)`);
   const ops = args.filter((a) => !a.startsWith('-'));
@@ -304,15 +305,29 @@ function checkoutCall(sub: string, args: string[], at: { cwd: string; facts: Rep
   return { kind: 'after', script: gitOutside(at.cwd, ['branch', `--set-upstream-to=${upstream}`, branch]) };
 }
 
-/** RepoFacts for the repository around `cwd`, asked of git (outside the sandbox; each answer once). */
-export function repoFacts(cwd: string, env: NodeJS.ProcessEnv): RepoFacts {
-  const git = (args: string[]) => childProcess().spawnSync('git', ['-C', cwd, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+/**
+ * RepoFacts for the repository whose git dir is `commonDir`, read from its files (a `git checkout
+ * <branch>` is common: no git process for it) — the remotes from its config's `[remote "…"]`
+ * sections, a ref from its loose file or `packed-refs`; a setting asked of git in `cwd`.
+ */
+export function repoFacts(commonDir: string, cwd: string, env: NodeJS.ProcessEnv): RepoFacts {
+  const read = (file: string) => {
+    try {
+      return readFileSync(join(commonDir, file), 'utf8');
+    } catch {
+      return '';
+    }
+  };
   let remotes: string[] | null = null;
+  let packed: string[] | null = null;
   return {
-    remotes: () => (remotes ??= (git(['remote']).stdout ?? '').split('\n').filter(Boolean)),
-    hasRef: (ref) => git(['rev-parse', '--verify', '-q', ref]).status === 0,
+    remotes: () => (remotes ??= [...read('config').matchAll(/^\s*\[remote\s+"([^"\n]+)"\s*\]/gm)].map((m) => m[1]!)),
+    hasRef: (ref) => {
+      if (statSync(join(commonDir, ref), { throwIfNoEntry: false })?.isFile()) return true;
+      return (packed ??= read('packed-refs').split('\n')).some((line) => line.endsWith(` ${ref}`));
+    },
     setting: (key) => {
-      const r = git(['config', '--get', key]);
+      const r = childProcess().spawnSync('git', ['-C', cwd, 'config', '--get', key], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
       return r.status === 0 ? r.stdout.trim() : null;
     },
   };

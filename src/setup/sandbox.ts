@@ -87,7 +87,7 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
       writableAgain,
     });
   const configGrant = (command: string, cwd: string): ConfigGrant | null =>
-    state.on && input.loc ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(cwd, input.env) }) : null;
+    state.on && input.loc ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(input.loc.commonDir, cwd, input.env) }) : null;
   return {
     settings,
     state,

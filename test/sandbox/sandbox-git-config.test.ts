@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { gitConfigGrant, repoFacts } from '../../src/setup/sandbox-git-config.ts';
 import { CLI, cleanEnv, git, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
@@ -159,6 +160,28 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     const r = sandboxed(`git config user.email "$(touch ${canary})x@y"`);
     assert.equal(existsSync(canary), false, r.out);
     assert.equal(setting('user.email'), null, r.out);
+  });
+
+  test('a command that writes no git setting gets nothing from the judge: it runs in the sandbox as before', () => {
+    const at = { cwd: project, home, facts: repoFacts(join(project, '.git'), project, cleanEnv()) };
+    for (const command of [
+      'ls',
+      'echo git config user.name me',
+      'git status',
+      'git push origin feat',
+      'git log --oneline',
+      'git config --get user.name',
+      'git config user.name',
+      'git config -l',
+      'git checkout main',
+      'git checkout -b fresh',
+      'git switch -',
+      'git branch',
+      'git branch newone',
+      'git remote -v',
+      'git push -u --dry-run origin feat',
+    ])
+      assert.equal(gitConfigGrant(command, at), null, command);
   });
 
   test('git push -u without a branch named says what to run', () => {
