@@ -38,9 +38,10 @@ export interface RepoFacts {
 }
 
 /**
- * The settings axme writes for an agent (keys lower-cased; `*`: one name): identity, tracking,
- * remotes and their refspecs, pull and push defaults. None runs a program; a remote's URL is held to
- * a network transport (SAFE_URL), a branch's remote to a remote's name.
+ * The settings axme writes for an agent (keys lower-cased): identity, tracking, remotes and their
+ * refspecs, pull and push defaults. None runs a program; a remote's URL is held to a network
+ * transport (SAFE_URL), a branch's remote to a remote's name, a fetch refspec to remote-tracking
+ * refs, a push refspec to one not forced (recordedSetting).
  */
 const RECORDED_SETTINGS =
   /^(user\.(name|email)|branch\.[^\s]+\.(remote|pushremote|merge|rebase|description)|remote\.[^\s.]+\.(url|pushurl|fetch|push|tagopt|prune|skipdefaultupdate)|pull\.(rebase|ff)|push\.(default|autosetupremote|followtags)|fetch\.prune|rebase\.autostash|init\.defaultbranch)$/;
@@ -59,11 +60,14 @@ export function recordedSetting(key: string, value: string | null): boolean {
   if (value === null) return true;
   if (/\.(url|pushurl)$/.test(k) && k.startsWith('remote.')) return SAFE_URL.test(value) && !value.includes('::');
   if (/^branch\..+\.(remote|pushremote)$/.test(k)) return value === '.' || REMOTE_NAME.test(value);
+  // a fetch lands in remote-tracking refs only (`+refs/heads/*:refs/heads/*` would overwrite the local branches at the user's next fetch); a push is never forced
+  if (/^remote\..+\.fetch$/.test(k)) return /^\+?refs\/[^:\s]+:refs\/remotes\/[^:\s]+$/.test(value);
+  if (/^remote\..+\.push$/.test(k)) return /^[^+:\s][^:\s]*(:[^:\s]+)?$/.test(value);
   return !/[\n\r]/.test(value);
 }
 
-/** The command line text a grant binds to: printable, one line, no shell code but quotes. */
-const PLAIN_TEXT = /^[A-Za-z0-9_@%+=:,./ "'-]+$/;
+/** The command line text a grant binds to: printable, one line, no shell code but quotes (a `*` only quoted: literal() refuses a glob). */
+const PLAIN_TEXT = /^[A-Za-z0-9_@%+=:,./ "'*-]+$/;
 
 /** The `#!axme …` metadata comment ending a command line (safety/marker.ts), in the characters PLAIN_TEXT allows. */
 const MARKER_COMMENT = /\s+#!axme(\s+[A-Za-z0-9_=:,./-]+)*\s*$/;
@@ -105,6 +109,11 @@ export function gitConfigGrant(command: string, at: { cwd: string; home: string;
         script: say(
           `${READ_ONLY}; axme records the settings of a plain git command: run \`${['git', ...written.slice(subAt + 1)].join(' ')}\` without git's own options (-c, -C…)`,
         ),
+      };
+    if (script.commands.length === 1)
+      return {
+        kind: 'note',
+        script: say(`${READ_ONLY}; axme records the settings of a plain git command only: literal words, no variable, substitution, glob or redirect`),
       };
     return {
       kind: 'note',

@@ -118,6 +118,9 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     ['git config --add core.hooksPath /tmp/h', 'core.hookspath'],
     ['git -c core.hooksPath=/tmp/h config user.email me@x', 'user.email'],
     ['git config branch.feat.remote /tmp/evil.git', 'branch.feat.remote'],
+    // not a program, but the user's next fetch or push would lose history: a fetch into the local branches, a forced push
+    ["git config --add remote.origin.fetch '+refs/heads/*:refs/heads/*'", 'remote.origin.fetch'],
+    ["git config remote.origin.push '+refs/heads/*:refs/heads/*'", 'remote.origin.push'],
     ["git remote add evil 'ext::sh -c touch% /tmp/x'", 'remote.evil.url'],
     ['git remote add loc /tmp/evil.git', 'remote.loc.url'],
     ['git remote add loc2 file:///tmp/evil.git', 'remote.loc2.url'],
@@ -125,7 +128,9 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     test(`refused: ${command}`, () => {
       const r = sandboxed(command);
       assert.notEqual(r.status, 0, r.out);
-      assert.equal(setting(key), null, r.out);
+      // every value of the key: none but what was there before (the fetch refspec `git remote add` wrote)
+      const values = spawnSync('git', ['config', '--local', '--get-all', key], { cwd: project, encoding: 'utf8' }).stdout.trim();
+      assert.equal(values, key === 'remote.origin.fetch' ? '+refs/heads/*:refs/remotes/origin/*' : '', r.out);
       assert.equal(setting('core.hookspath'), null);
       assert.match(r.out, /axme: git's settings \(\.git\/config\) are read-only in axme's sandbox/, r.out);
     });
