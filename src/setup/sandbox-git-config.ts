@@ -6,6 +6,7 @@ import { gitSubcommandAt } from '../safety/git-global-options.ts';
 import { isCommandSetting } from '../safety/git-settings.ts';
 import { isDynamic, parseShell, type SimpleCommand } from '../safety/shell.ts';
 import { ASSIGNMENT } from '../safety/syntax.ts';
+import { gitHooksOn } from './clients/gemini.hook.ts';
 
 /**
  * The git commands whose one effect the kernel sandbox blocks is a write of git's settings
@@ -72,6 +73,13 @@ const PLAIN_TEXT = /^[A-Za-z0-9_@%+=:,./ "'*-]+$/;
 /** The `#!axme …` metadata comment ending a command line (safety/marker.ts), in the characters PLAIN_TEXT allows. */
 const MARKER_COMMENT = /\s+#!axme(\s+[A-Za-z0-9_=:,./-]+)*\s*$/;
 
+/** The text gitHooksOn puts ahead of a command, whatever the hooks' folder. */
+const GIT_HOOKS_ON = new RegExp(
+  `^${gitHooksOn('', 'HOOKS')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('HOOKS', "('[^']*'|[A-Za-z0-9_@%+=:,./-]+)")}`,
+);
+
 /** axme's git for its own lines outside the sandbox: in the command's folder, no hooks, no fsmonitor. */
 const gitOutside = (cwd: string, args: readonly string[]): string =>
   shellJoin(['git', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
@@ -82,8 +90,10 @@ const say = (text: string): string => `printf '%s\\n' ${shellQuote(`axme: ${text
 const READ_ONLY = "git's settings (.git/config) are read-only in axme's sandbox: a setting there can make git run a program outside it later";
 
 /** What axme does for `command` run from `cwd` in the sandbox (see ConfigGrant), or null: nothing (it writes no settings). */
-export function gitConfigGrant(command: string, at: { cwd: string; home: string; facts: RepoFacts }): ConfigGrant | null {
-  if (!/\bgit\b/.test(command)) return null;
+export function gitConfigGrant(whole: string, at: { cwd: string; home: string; facts: RepoFacts }): ConfigGrant | null {
+  if (!/\bgit\b/.test(whole)) return null;
+  // Gemini CLI's hook turns axme's git hooks back on ahead of the command (gitHooksOn): no part of what the command does outside
+  const command = whole.replace(GIT_HOOKS_ON, '');
   let script: ReturnType<typeof parseShell>;
   try {
     script = parseShell(command, { home: at.home });

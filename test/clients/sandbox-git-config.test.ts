@@ -2,8 +2,8 @@
  * git's settings under the kernel sandbox in the real clients (docs/safety.md, "git's settings"):
  * the scripted model runs `git push -u origin feat` and `git config user.name …`, and the tracking
  * and the name are recorded although `.git/config` stays read-only in the sandbox — Claude Code
- * through its shell prefix and the hook's one-time grant, Codex through the command the hook hands
- * back. A setting that runs a program stays unset.
+ * through its shell prefix and the hook's one-time grant, Codex and Gemini CLI through the command
+ * the hook hands back. A setting that runs a program stays unset.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,8 @@ import { git, sandboxWorldBase } from '../helpers.ts';
 import { anthropicFormat, resultOfStep as claudeResult } from './anthropic.ts';
 import { describeRun, runClaude } from './claude-code.ts';
 import { codexHome, runCodex } from './codex.ts';
+import { explain, runGemini } from './gemini.ts';
+import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
 import { type ScriptedModel, startModel, type WireFormat } from './model-server.ts';
 import { openai, resultOf } from './openai.ts';
 import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
@@ -99,6 +101,18 @@ describe("git's settings from the sandbox in the real clients", { skip: !bwrapWo
       assertRecorded(
         w,
         ['feat', 'Agent Smith', 'pager-set'].map((needle) => resultOf(m.turns, needle) ?? ''),
+      );
+    }),
+  );
+
+  test('Gemini CLI: git push -u and git config through the command the hook hands back (git hooks on)', TEST, () =>
+    inWorld('gemini', geminiWire, async (w, m) => {
+      m.script([...COMMANDS.map((command) => ({ tool: 'run_shell_command', args: { command } })), { text: 'Done.' }]);
+      const run = await runGemini(w, m, 'Push the branch.', { env: ON });
+      assert.equal(run.code, 0, explain(run));
+      assertRecorded(
+        w,
+        COMMANDS.map((_, i) => JSON.stringify(geminiResult(m.turns, i))),
       );
     }),
   );
