@@ -165,6 +165,14 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
       return /^(add|init|update|sync|deinit|set-url|set-branch)$/.test(rest[0] ?? '')
         ? note(`\`git submodule ${rest[0]}\` writes the submodule's settings there: ask the user to run it outside the agent`)
         : null;
+    case 'sparse-checkout':
+      return /^(init|set|add|reapply|disable)$/.test(rest[0] ?? '')
+        ? note(`\`git sparse-checkout ${rest[0]}\` writes core.sparseCheckout there: ask the user to run it outside the agent`)
+        : null;
+    case 'maintenance':
+      return /^(start|stop|register|unregister)$/.test(rest[0] ?? '')
+        ? note(`\`git maintenance ${rest[0]}\` writes the maintenance settings and schedules programs: ask the user to run it outside the agent`)
+        : null;
     case 'lfs':
       return /^(install|uninstall)$/.test(rest[0] ?? '')
         ? note('`git lfs install` sets filters and hooks, which run programs: ask the user to run it outside the agent')

@@ -189,6 +189,17 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
       assert.equal(gitConfigGrant(command, at), null, command);
   });
 
+  test('the git commands that write settings axme leaves to the user say so', () => {
+    for (const command of ['git sparse-checkout init', 'git lfs install', 'git submodule init', 'git maintenance register']) {
+      const r = sandboxed(command);
+      assert.match(
+        r.out,
+        /axme: git's settings \(\.git\/config\) are read-only in axme's sandbox.*ask the user to run it outside the agent/,
+        `${command}: ${r.out}`,
+      );
+    }
+  });
+
   test('git push -u without a branch named says what to run', () => {
     const r = sandboxed('git push -u');
     assert.match(r.out, /name the remote and the branch/, r.out);
