@@ -79,7 +79,8 @@ function keepSandboxShell(io: HookIO, sandbox: Sandbox, loc: RepoLocation, cwd: 
  */
 function grantConfigWrites(io: HookIO, sandbox: Sandbox, loc: RepoLocation, cwd: string, commands: readonly string[]): void {
   dropGrants(sandboxGrantsDir(loc));
-  for (const command of commands) {
+  // a grant is one line: the prefix script reads it with `read`
+  for (const command of commands.filter((c) => !/[\n\r]/.test(c))) {
     const grant = sandbox.configGrant(command, cwd);
     if (!grant) continue;
     try {
