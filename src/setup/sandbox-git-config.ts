@@ -80,9 +80,9 @@ const GIT_HOOKS_ON = new RegExp(
     .replace('HOOKS', "('[^']*'|[A-Za-z0-9_@%+=:,./-]+)")}`,
 );
 
-/** axme's git for its own lines outside the sandbox: in the command's folder, no hooks, no fsmonitor. */
+/** axme's git for its own lines outside the sandbox: in the command's folder, no pager, no hooks, no fsmonitor. */
 const gitOutside = (cwd: string, args: readonly string[]): string =>
-  shellJoin(['git', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
+  shellJoin(['git', '--no-pager', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
 
 /** A line on stderr saying what the agent should know. */
 const say = (text: string): string => `printf '%s\\n' ${shellQuote(`axme: ${text}`)} >&2`;
