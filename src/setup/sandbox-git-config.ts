@@ -151,9 +151,9 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
   if (sub.startsWith('-')) return null;
   switch (sub) {
     case 'config':
-      return configCall(rest, at.cwd);
+      return configCall(rest, at);
     case 'remote':
-      return remoteCall(rest, at.cwd);
+      return remoteCall(rest, at);
     case 'branch':
       return branchCall(rest, at.cwd);
     case 'push':
@@ -186,7 +186,8 @@ const note = (why: string): ConfigGrant => ({ kind: 'note', script: why });
 const instead = (cwd: string, args: string[]): ConfigGrant => ({ kind: 'instead', script: gitOutside(cwd, args) });
 
 /** `git config [--local] [--add|--replace-all|--unset|--unset-all] KEY [VALUE [PATTERN]]`: a write of recorded settings runs outside. */
-function configCall(args: string[], cwd: string): ConfigGrant | null {
+function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const { cwd } = at;
   const opts = args.filter((a) => a.startsWith('-'));
   const operands = args.filter((a) => !a.startsWith('-'));
   const unset = opts.some((o) => o === '--unset' || o === '--unset-all');
@@ -196,6 +197,8 @@ function configCall(args: string[], cwd: string): ConfigGrant | null {
   const shown = shellJoin(['git', 'config', ...args]);
   if (!opts.every((o) => /^(--local|--add|--replace-all|--unset|--unset-all)$/.test(o)))
     return note(`\`${shown}\` is not recorded: axme writes this repository's own settings (--local) only`);
+  const remoteUrl = /^remote\.([^\s.]+)\.(url|pushurl)$/i.exec(key);
+  if (remoteUrl && !unset && !sameHost(at.facts.setting(`remote.${remoteUrl[1]}.url`), operands[1]!)) return movedRemote(shown);
   if (!recordedSetting(key, unset ? null : operands[1]!))
     return note(
       `\`${shown}\` is not recorded: axme writes only identity, tracking, remote (network URLs) and pull/push settings for an agent, never one that runs a program; ask the user to run it outside the agent`,
@@ -203,8 +206,24 @@ function configCall(args: string[], cwd: string): ConfigGrant | null {
   return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
 }
 
+/** The host a URL names (`https://u@host:1/x`, `u@host:x`), lower-cased; null for a local path. */
+function urlHost(url: string): string | null {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/]+)/i.exec(url) ?? /^(?:[^@/:]+@)?([^:/]+):(?!\/\/)/.exec(url);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded): https to ssh, another path, not another host. */
+const sameHost = (was: string | null, url: string): boolean => was === null || (urlHost(was) !== null && urlHost(was) === urlHost(url));
+
+/** The note for a remote moved to another host: where the user's next push or pull goes is the user's to change. */
+const movedRemote = (shown: string): ConfigGrant =>
+  note(
+    `\`${shown}\` is not recorded: it moves a remote to another host, where the user's next push would go; ask the user to run it outside the agent, or add a remote of its own (git remote add)`,
+  );
+
 /** `git remote add|rename|remove|set-url|set-branches`: settings and remote-tracking refs only. */
-function remoteCall(args: string[], cwd: string): ConfigGrant | null {
+function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const { cwd } = at;
   const verb = args[0] ?? '';
   const words = args.slice(1);
   const shown = shellJoin(['git', 'remote', ...args]);
@@ -233,7 +252,9 @@ function remoteCall(args: string[], cwd: string): ConfigGrant | null {
     const opts = words.filter((w) => w.startsWith('-'));
     const ops = words.filter((w) => !w.startsWith('-'));
     if (!opts.every((o) => /^(--push|--add|--delete)$/.test(o)) || ops.length < 2 || ops.length > 3 || !REMOTE_NAME.test(ops[0]!)) return null;
-    return opts.includes('--delete') || url(ops[1]) ? instead(cwd, ['remote', ...args]) : badUrl;
+    if (opts.includes('--delete')) return instead(cwd, ['remote', ...args]);
+    if (!sameHost(at.facts.setting(`remote.${ops[0]}.url`), ops[1]!)) return movedRemote(shown);
+    return url(ops[1]) ? instead(cwd, ['remote', ...args]) : badUrl;
   }
   if (verb === 'set-branches') {
     const ops = words.filter((w) => w !== '--add');

@@ -141,6 +141,17 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     assert.equal(setting('remote.origin.url'), remote);
   });
 
+  test('refused: a remote moved to another host (where the user pushes next) keeps its URL; the same host takes another URL', () => {
+    git(project, ['remote', 'add', 'hosted', 'https://example.com/team/app.git']);
+    for (const command of ['git remote set-url hosted https://evil.example/app.git', 'git config remote.hosted.url git@evil.example:team/app.git']) {
+      const r = sandboxed(command);
+      assert.notEqual(r.status, 0, r.out);
+      assert.equal(setting('remote.hosted.url'), 'https://example.com/team/app.git', r.out);
+      assert.match(r.out, /moves a remote to another host/, r.out);
+    }
+    recorded('git remote set-url hosted git@example.com:team/app.git', { 'remote.hosted.url': 'git@example.com:team/app.git' });
+  });
+
   test('refused: git config --global writes no home file', () => {
     const r = sandboxed('git config --global user.name me');
     assert.notEqual(r.status, 0, r.out);
