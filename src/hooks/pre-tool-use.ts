@@ -93,7 +93,8 @@ export async function preToolUse(io: HookIO): Promise<void> {
   }
   // what the parser lets through runs in the kernel sandbox (docs/safety.md); where that is required but cannot start, a shell call is denied
   const shell = denied === null && io.protocol.sandbox !== undefined && p.calls.some((c) => c.tool === 'Bash');
-  const route = shell ? await routeIntoSandbox(io, { loc, cwd, protectedPaths: ctx.protectedPaths ?? [] }) : null;
+  const commands = p.calls.flatMap((c) => (c.tool === 'Bash' && typeof c.input.command === 'string' ? [c.input.command] : []));
+  const route = shell ? await routeIntoSandbox(io, { loc, cwd, protectedPaths: ctx.protectedPaths ?? [], commands }) : null;
   const sandbox = route?.sandbox ?? null;
   if (route?.deny) denied = route.deny;
   const answer = denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : await passAnswer(io, p, sandbox);

@@ -63,9 +63,10 @@ const SHELL_SAFE = /^[\w./@+:,=-]+$/;
  *
  * bubblewrap is the shell's child, not its replacement (the retry needs the shell): a signal to the
  * shell that ends it ends bubblewrap (`--die-with-parent`); the status is bubblewrap's, the command's
- * own or 128 + the signal that ended it.
+ * own or 128 + the signal that ended it. `afterSuccess` (shell text) runs outside the sandbox once
+ * the command exited 0, its status the line's (setup/sandbox-git-config.ts: a tracking recorded).
  */
-export function bwrapRun(bwrap: string, policy: SandboxPolicy, cwd: string | null, inner: string): string {
+export function bwrapRun(bwrap: string, policy: SandboxPolicy, cwd: string | null, inner: string, afterSuccess?: string): string {
   const start = `${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])}${cwd === null ? ' --chdir "$PWD"' : ''} --setenv ${SANDBOX_OUTER_PIDS_ENV} "$axme_pids"`;
   const folders = policy.servers.socketFolders.filter((d) => SHELL_SAFE.test(d));
   const sockets = policy.servers.sockets.filter((s) => SHELL_SAFE.test(s));
@@ -76,7 +77,7 @@ export function bwrapRun(bwrap: string, policy: SandboxPolicy, cwd: string | nul
   return (
     `${OUTER_PIDS}exec 9>&1; axme_t=; while :; do ${attempt}; ` +
     'axme_s=${PIPESTATUS[0]} axme_x=${PIPESTATUS[1]}; case $axme_s$axme_x$axme_t in 11|11.) axme_t=$axme_t.; ' +
-    `echo ${shellQuote(RETRY_NOTE)} >&2;; *) exit "$axme_s";; esac; done`
+    `echo ${shellQuote(RETRY_NOTE)} >&2;; *) ${afterSuccess ? `if [ "$axme_s" = 0 ]; then ${afterSuccess}; axme_s=$?; fi; ` : ''}exit "$axme_s";; esac; done`
   );
 }
 
@@ -124,10 +125,10 @@ export function sandboxInner(policy: SandboxPolicy, shell: string, command: stri
  * outside any client sandbox), nothing in the command can make that first one fail: it runs
  * before the command's own text.
  */
-export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: string, command: string): string {
+export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: string, command: string, afterSuccess?: string): string {
   const probe = shellJoin([bwrap, '--ro-bind', '/', '/', '--', '/bin/true']);
   const plain = `${SANDBOX_SHELL} -c ${shellQuote(command)}`;
-  return `if ${probe} 2>/dev/null; then ${bwrapRun(bwrap, policy, cwd, sandboxInner(policy, SANDBOX_SHELL, shellQuote(command)))}; fi; ${plain}`;
+  return `if ${probe} 2>/dev/null; then ${bwrapRun(bwrap, policy, cwd, sandboxInner(policy, SANDBOX_SHELL, shellQuote(command)), afterSuccess)}; fi; ${plain}`;
 }
 
 /** Why bubblewrap cannot start a sandbox here (user namespaces off, a seccomp filter…), or null when it can. */

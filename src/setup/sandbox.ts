@@ -7,6 +7,7 @@ import { childProcess, crypto } from '../model/builtins.ts';
 import { SANDBOX_SHELL, SOCAT_INSTALL } from '../model/sandbox.ts';
 import { shellQuote } from '../model/shell-quote.ts';
 import { bwrapRun, findSocat, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
+import { AFTER_GRANT, grantLines } from '../sandbox/config-grants.ts';
 import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../sandbox/policy.ts';
 import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../sandbox/settings.ts';
@@ -17,6 +18,7 @@ import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { hookCommand, mcpServerEntry } from './launch.ts';
 import { guardedPaths } from './paths.ts';
+import { type ConfigGrant, gitConfigGrant, repoFacts } from './sandbox-git-config.ts';
 
 /**
  * The kernel sandbox for one repository (docs/safety.md, "The kernel sandbox"): its settings, whether
@@ -28,8 +30,13 @@ export interface Sandbox {
   state: SandboxState;
   /** the policy for a command run in `cwd` (paths as they are now) */
   policy(cwd: string): SandboxPolicy;
-  /** the command line running `command` in the sandbox from `cwd`; null when the sandbox is off */
+  /**
+   * the command line running `command` in the sandbox from `cwd` (a write of git's settings axme
+   * records runs outside: configGrant); null when the sandbox is off
+   */
   commandLine(command: string, cwd: string): string | null;
+  /** what axme does outside the sandbox for `command`'s writes of git's settings (setup/sandbox-git-config.ts); null: nothing, or the sandbox is off */
+  configGrant(command: string, cwd: string): ConfigGrant | null;
   /**
    * With network `allowlist`: makes sure the proxy outside answers (starting it from `installDir`);
    * null when it does or nothing needs it, else why not (commands then reach no network).
@@ -79,11 +86,20 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
       extraSockets: settings.sockets,
       writableAgain,
     });
+  const configGrant = (command: string, cwd: string): ConfigGrant | null =>
+    state.on && input.loc ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(input.loc.commonDir, cwd, input.env) }) : null;
   return {
     settings,
     state,
     policy,
-    commandLine: (command, cwd) => (state.on ? sandboxedCommandLine(state.bwrap, policy(cwd), cwd, command) : null),
+    configGrant,
+    commandLine: (command, cwd) => {
+      if (!state.on) return null;
+      const grant = configGrant(command, cwd);
+      if (grant?.kind === 'instead') return grant.script;
+      const line = sandboxedCommandLine(state.bwrap, policy(cwd), cwd, command, grant?.kind === 'after' ? grant.script : undefined);
+      return grant?.kind === 'note' ? `${grant.script}; ${line}` : line;
+    },
     ensureNetwork: async (installDir) =>
       proxySocket && state.on && settings.domains.length
         ? ensureNetworkProxy({ socket: proxySocket, domains: settings.domains, deniedLog: deniedLogPath(input.loc!.commonDir), installDir })
@@ -108,13 +124,19 @@ export function sandboxShellPath(loc: RepoLocation): string {
 /** The folder of the clone's prefix scripts (guarded: in the git dir's `axme/`). */
 export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir, 'axme', 'sandbox');
 
+/** The folder of the one-time grants the hook leaves the prefix script (sandbox/config-grants.ts; guarded). */
+export const sandboxGrantsDir = (loc: RepoLocation): string => join(sandboxShellDir(loc), 'grants');
+
 /**
  * The prefix script's text: bubblewrap with the policy, in the command's own folder, running the
  * one argument with the shell Claude Code wrote it for (zsh when that is the user's shell, else
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
+ * With `grants` (the clone's grants folder), a grant the hook left for the command is used first
+ * (sandbox/config-grants.ts): axme's own git line for its writes of git's settings.
  */
-export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
-  const run = bwrap && policy ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"')) : 'exec "$s" -c "$1"';
+export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null, grants: string | null = null): string {
+  const on = bwrap && policy;
+  const run = on ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"'), grants ? AFTER_GRANT : undefined) : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands and MCP servers through the prefix too: axme's own, matched
   // whole, run outside (they write the store and the session records). A Bash command never equals
   // one: Claude Code wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can
@@ -126,6 +148,7 @@ export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | n
     `# (CLAUDE_CODE_SHELL_PREFIX). Rewritten by the pre-tool-use hook; do not edit.${bwrap ? '' : ' The sandbox is off here.'}`,
     `if ${axmeOwn}; then exec /bin/sh -c "$1"; fi`,
     `case "\${SHELL:-}" in */zsh) s=$SHELL ;; *) s=${SANDBOX_SHELL} ;; esac`,
+    ...(on && grants ? [grantLines(grants)] : []),
     run,
     '',
   ].join('\n');
@@ -182,7 +205,7 @@ export async function installSandboxShell(root: string, env: NodeJS.ProcessEnv, 
   if (!loc) return;
   const sandbox = await openSandbox({ loc, cwd: root, home: env.HOME || homedir(), env, installDir, parseYaml });
   const on = sandbox.state.on ? sandbox.state.bwrap : null;
-  writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(root) : null));
+  writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(root) : null, sandboxGrantsDir(loc)));
   excludeFromGit(loc, root, CLAUDE_LOCAL_SETTINGS);
 }
 

@@ -1,0 +1,382 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { childProcess } from '../model/builtins.ts';
+import { shellJoin, shellQuote } from '../model/shell-quote.ts';
+import { gitSubcommandAt } from '../safety/git-global-options.ts';
+import { isCommandSetting } from '../safety/git-settings.ts';
+import { isDynamic, parseShell, type SimpleCommand } from '../safety/shell.ts';
+import { ASSIGNMENT } from '../safety/syntax.ts';
+import { gitHooksOn } from './clients/gemini.hook.ts';
+
+/**
+ * The git commands whose one effect the kernel sandbox blocks is a write of git's settings
+ * (`.git/config`, read-only in the sandbox: a setting such as `core.hooksPath` would run a program
+ * outside it later), and what axme does for each (docs/safety.md, "git's settings"):
+ *
+ * - `instead`: a command that writes settings and runs nothing (`git config user.name me`,
+ *   `git remote add up https://…`, `git branch -u origin/x`) runs outside the sandbox as axme's own
+ *   git line, made from the command's literal words, with no hooks (`core.hooksPath=/dev/null`);
+ * - `after`: a command whose work stays in the sandbox (`git push -u origin feat`, `git checkout -b x
+ *   --track origin/x`) runs there; once it succeeded, axme records its tracking outside;
+ * - `note`: a command that would write settings axme does not record for an agent (one that runs
+ *   a program, `--global`, a chained command) runs in the sandbox as before, after a line that says
+ *   why its settings will not change and what to do.
+ *
+ * Only a plain git command qualifies for the first two: one command, its words literal (no
+ * variable, substitution, glob, redirect or assignment), no global option, every setting it writes
+ * on RECORDED_SETTINGS. A setting is recorded only where git would write it.
+ */
+export type ConfigGrant = { kind: 'instead' | 'after' | 'note'; script: string };
+
+/** What the judge may ask git about the repository (outside the sandbox; nothing runs a program). */
+export interface RepoFacts {
+  /** the names of the configured remotes */
+  remotes(): string[];
+  /** whether the ref (`refs/heads/x`, `refs/remotes/origin/x`) exists */
+  hasRef(ref: string): boolean;
+  /** the value of a setting, or null */
+  setting(key: string): string | null;
+}
+
+/**
+ * The settings axme writes for an agent (keys lower-cased): identity, tracking, remotes and their
+ * refspecs, pull and push defaults. None runs a program; a remote's URL is held to a network
+ * transport (SAFE_URL), a branch's remote to a remote's name, a fetch refspec to remote-tracking
+ * refs, a push refspec to one not forced (recordedSetting).
+ */
+const RECORDED_SETTINGS =
+  /^(user\.(name|email)|branch\.[^\s]+\.(remote|pushremote|merge|rebase|description)|remote\.[^\s.]+\.(url|pushurl|fetch|push|tagopt|prune|skipdefaultupdate)|pull\.(rebase|ff)|push\.(default|autosetupremote|followtags)|fetch\.prune|rebase\.autostash|init\.defaultbranch)$/;
+
+/** A remote's URL axme records: https, http, ssh or git, or scp-like `user@host:path` — no transport helper (`ext::`), no local path (its hooks run on push). */
+const SAFE_URL = /^((https?|ssh|git):\/\/(?!-)[A-Za-z0-9_.@[\]:-]+(\/\S*)?|(?!-)[A-Za-z0-9_.-]+@(?!-)[A-Za-z0-9_.-]+:[^\s:-]\S*)$/;
+
+/** A remote's or a branch's name: no path, URL or option. */
+const NAME = /^(?!-)(?!.*\.\.)[A-Za-z0-9_./-]+$/;
+const REMOTE_NAME = /^(?!-)[A-Za-z0-9_.-]+$/;
+
+/** Whether axme records `key` = `value` for an agent (RECORDED_SETTINGS, and the value's shape). */
+export function recordedSetting(key: string, value: string | null): boolean {
+  const k = key.toLowerCase();
+  if (!RECORDED_SETTINGS.test(k) || isCommandSetting(k, value ?? undefined)) return false;
+  if (value === null) return true;
+  if (/\.(url|pushurl)$/.test(k) && k.startsWith('remote.')) return SAFE_URL.test(value) && !value.includes('::');
+  if (/^branch\..+\.(remote|pushremote)$/.test(k)) return value === '.' || REMOTE_NAME.test(value);
+  // a fetch lands in remote-tracking refs only (`+refs/heads/*:refs/heads/*` would overwrite the local branches at the user's next fetch); a push is never forced
+  if (/^remote\..+\.fetch$/.test(k)) return /^\+?refs\/[^:\s]+:refs\/remotes\/[^:\s]+$/.test(value);
+  if (/^remote\..+\.push$/.test(k)) return /^[^+:\s][^:\s]*(:[^:\s]+)?$/.test(value);
+  return !/[\n\r]/.test(value);
+}
+
+/** The command line text a grant binds to: printable, one line, no shell code but quotes (a `*` only quoted: literal() refuses a glob). */
+const PLAIN_TEXT = /^[A-Za-z0-9_@%+=:,./ "'*-]+$/;
+
+/** The `#!axme …` metadata comment ending a command line (safety/marker.ts), in the characters PLAIN_TEXT allows. */
+const MARKER_COMMENT = /\s+#!axme(\s+[A-Za-z0-9_=:,./-]+)*\s*$/;
+
+/** The text gitHooksOn puts ahead of a command, whatever the hooks' folder. */
+const GIT_HOOKS_ON = new RegExp(
+  `^${gitHooksOn('', 'HOOKS')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('HOOKS', "('[^']*'|[A-Za-z0-9_@%+=:,./-]+)")}`,
+);
+
+/** axme's git for its own lines outside the sandbox: in the command's folder, no pager, no hooks, no fsmonitor. */
+const gitOutside = (cwd: string, args: readonly string[]): string =>
+  shellJoin(['git', '--no-pager', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
+
+/** A line on stderr saying what the agent should know. */
+const say = (text: string): string => `printf '%s\\n' ${shellQuote(`axme: ${text}`)} >&2`;
+
+const READ_ONLY = "git's settings (.git/config) are read-only in axme's sandbox: a setting there can make git run a program outside it later";
+
+/** What axme does for `command` run from `cwd` in the sandbox (see ConfigGrant), or null: nothing (it writes no settings). */
+export function gitConfigGrant(whole: string, at: { cwd: string; home: string; facts: RepoFacts }): ConfigGrant | null {
+  if (!/\bgit\b/.test(whole)) return null;
+  // Gemini CLI's hook turns axme's git hooks back on ahead of the command (gitHooksOn): no part of what the command does outside
+  const command = whole.replace(GIT_HOOKS_ON, '');
+  let script: ReturnType<typeof parseShell>;
+  try {
+    script = parseShell(command, { home: at.home });
+  } catch {
+    return null;
+  }
+  const gits = script.commands.filter((c) => gitAt(c) >= 0);
+  if (!gits.length) return null;
+  // axme's own marker comment (`git push … #!axme pr=none repo=o/r`) is no shell code
+  const text = command.replace(MARKER_COMMENT, '');
+  const single = script.commands.length === 1 && !script.tooDeep && PLAIN_TEXT.test(text) && literal(script.commands[0]!) && gitAt(script.commands[0]!) === 0;
+  for (const cmd of gits) {
+    const args = cmd.words.slice(gitAt(cmd) + 1).map((w) => w.value);
+    const written = cmd.words.slice(gitAt(cmd)).map((w) => w.raw);
+    const subAt = gitSubcommandAt(args);
+    const judged = subAt < 0 ? null : judgeGit(args.slice(subAt), at);
+    if (!judged) continue;
+    if (judged.kind === 'note') return { kind: 'note', script: say(`${READ_ONLY}; ${judged.script}`) };
+    if (single && subAt === 0) return judged;
+    if (subAt > 0)
+      return {
+        kind: 'note',
+        script: say(
+          `${READ_ONLY}; axme records the settings of a plain git command: run \`${['git', ...written.slice(subAt + 1)].join(' ')}\` without git's own options (-c, -C…)`,
+        ),
+      };
+    if (script.commands.length === 1)
+      return {
+        kind: 'note',
+        script: say(`${READ_ONLY}; axme records the settings of a plain git command only: literal words, no variable, substitution, glob or redirect`),
+      };
+    return {
+      kind: 'note',
+      script: say(`${READ_ONLY}; axme records the settings of a git command run on its own, as one plain command: run \`${written.join(' ')}\` alone`),
+    };
+  }
+  return null;
+}
+
+/** Where `git` stands among the command's words: first, or after assignments and a plain wrapper (`env`, `command`); -1: not a git command. */
+function gitAt(cmd: SimpleCommand): number {
+  const i = cmd.words.findIndex((w) => w.value === 'git');
+  return i >= 0 && cmd.words.slice(0, i).every((w) => ASSIGNMENT.test(w.raw) || /^(env|command|exec|nohup|time)$/.test(w.value)) ? i : -1;
+}
+
+/** A command of literal words only: no assignment, variable, substitution, glob or redirect. */
+function literal(cmd: SimpleCommand): boolean {
+  return !cmd.redirects.length && cmd.words.every((w) => !w.glob && !w.subs.length && !isDynamic(w) && !w.leadingVar && !w.raw.startsWith('~'));
+}
+
+/** The grant for `git <args>` (a note's script is its reason), or null. */
+function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const sub = args[0] ?? '';
+  const rest = args.slice(1);
+  if (sub.startsWith('-')) return null;
+  switch (sub) {
+    case 'config':
+      return configCall(rest, at);
+    case 'remote':
+      return remoteCall(rest, at);
+    case 'branch':
+      return branchCall(rest, at.cwd);
+    case 'push':
+      return pushCall(rest, at.cwd);
+    case 'checkout':
+    case 'switch':
+      return checkoutCall(sub, rest, at);
+    case 'submodule':
+      return /^(add|init|update|sync|deinit|set-url|set-branch)$/.test(rest[0] ?? '')
+        ? note(`\`git submodule ${rest[0]}\` writes the submodule's settings there: ask the user to run it outside the agent`)
+        : null;
+    case 'sparse-checkout':
+      return /^(init|set|add|reapply|disable)$/.test(rest[0] ?? '')
+        ? note(`\`git sparse-checkout ${rest[0]}\` writes core.sparseCheckout there: ask the user to run it outside the agent`)
+        : null;
+    case 'maintenance':
+      return /^(start|stop|register|unregister)$/.test(rest[0] ?? '')
+        ? note(`\`git maintenance ${rest[0]}\` writes the maintenance settings and schedules programs: ask the user to run it outside the agent`)
+        : null;
+    case 'lfs':
+      return /^(install|uninstall)$/.test(rest[0] ?? '')
+        ? note('`git lfs install` sets filters and hooks, which run programs: ask the user to run it outside the agent')
+        : null;
+    default:
+      return null;
+  }
+}
+
+const note = (why: string): ConfigGrant => ({ kind: 'note', script: why });
+const instead = (cwd: string, args: string[]): ConfigGrant => ({ kind: 'instead', script: gitOutside(cwd, args) });
+
+/** `git config [--local] [--add|--replace-all|--unset|--unset-all] KEY [VALUE [PATTERN]]`: a write of recorded settings runs outside. */
+function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const { cwd } = at;
+  const opts = args.filter((a) => a.startsWith('-'));
+  const operands = args.filter((a) => !a.startsWith('-'));
+  const unset = opts.some((o) => o === '--unset' || o === '--unset-all');
+  const reads = opts.some((o) => /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--show-origin|--show-scope|--name-only|-e|--edit)$/.test(o));
+  if (reads || (!unset && operands.length < 2) || operands.length === 0) return null;
+  const key = operands[0]!;
+  const shown = shellJoin(['git', 'config', ...args]);
+  if (!opts.every((o) => /^(--local|--add|--replace-all|--unset|--unset-all)$/.test(o)))
+    return note(`\`${shown}\` is not recorded: axme writes this repository's own settings (--local) only`);
+  const remoteUrl = /^remote\.([^\s.]+)\.(url|pushurl)$/i.exec(key);
+  if (remoteUrl && !unset && !sameHost(at.facts.setting(`remote.${remoteUrl[1]}.url`), operands[1]!)) return movedRemote(shown);
+  if (!recordedSetting(key, unset ? null : operands[1]!))
+    return note(
+      `\`${shown}\` is not recorded: axme writes only identity, tracking, remote (network URLs) and pull/push settings for an agent, never one that runs a program; ask the user to run it outside the agent`,
+    );
+  return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
+}
+
+/** The host a URL names (`https://u@host:1/x`, `u@host:x`), lower-cased; null for a local path. */
+function urlHost(url: string): string | null {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/]+)/i.exec(url) ?? /^(?:[^@/:]+@)?([^:/]+):(?!\/\/)/.exec(url);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded): https to ssh, another path, not another host. */
+const sameHost = (was: string | null, url: string): boolean => was === null || (urlHost(was) !== null && urlHost(was) === urlHost(url));
+
+/** The note for a remote moved to another host: where the user's next push or pull goes is the user's to change. */
+const movedRemote = (shown: string): ConfigGrant =>
+  note(
+    `\`${shown}\` is not recorded: it moves a remote to another host, where the user's next push would go; ask the user to run it outside the agent, or add a remote of its own (git remote add)`,
+  );
+
+/** `git remote add|rename|remove|set-url|set-branches`: settings and remote-tracking refs only. */
+function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const { cwd } = at;
+  const verb = args[0] ?? '';
+  const words = args.slice(1);
+  const shown = shellJoin(['git', 'remote', ...args]);
+  const url = (u: string | undefined) => u !== undefined && recordedSetting('remote.x.url', u);
+  const badUrl = note(
+    `\`${shown}\` is not recorded: axme records a remote's URL for an agent only with a network transport (https, ssh, git), never a local path or a helper`,
+  );
+  if (verb === 'add') {
+    const ops: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '-t' || w === '--track' || w === '-m' || w === '--master') i++;
+      else if (/^(--tags|--no-tags|--track=.+|--master=.+)$/.test(w)) continue;
+      else if (w.startsWith('-')) return note(`\`${shown}\` is not recorded as one command: add the remote (without ${w}), then run the rest`);
+      else ops.push(w);
+    }
+    if (ops.length !== 2 || !REMOTE_NAME.test(ops[0]!)) return null;
+    return url(ops[1]) ? instead(cwd, ['remote', ...args]) : badUrl;
+  }
+  if (verb === 'rename' || verb === 'remove' || verb === 'rm') {
+    const ops = words.filter((w) => !w.startsWith('-'));
+    if (ops.length !== words.length || ops.length !== (verb === 'rename' ? 2 : 1) || !ops.every((o) => REMOTE_NAME.test(o))) return null;
+    return instead(cwd, ['remote', ...args]);
+  }
+  if (verb === 'set-url') {
+    const opts = words.filter((w) => w.startsWith('-'));
+    const ops = words.filter((w) => !w.startsWith('-'));
+    if (!opts.every((o) => /^(--push|--add|--delete)$/.test(o)) || ops.length < 2 || ops.length > 3 || !REMOTE_NAME.test(ops[0]!)) return null;
+    if (opts.includes('--delete')) return instead(cwd, ['remote', ...args]);
+    if (!sameHost(at.facts.setting(`remote.${ops[0]}.url`), ops[1]!)) return movedRemote(shown);
+    return url(ops[1]) ? instead(cwd, ['remote', ...args]) : badUrl;
+  }
+  if (verb === 'set-branches') {
+    const ops = words.filter((w) => w !== '--add');
+    return ops.length >= 2 && ops.every((o) => NAME.test(o)) ? instead(cwd, ['remote', ...args]) : null;
+  }
+  return null;
+}
+
+/** `git branch -u|--set-upstream-to|--unset-upstream|-m|-M|-c|-C|-d|-D|--track`: refs and the branch's settings, no program. */
+function branchCall(args: string[], cwd: string): ConfigGrant | null {
+  const opts = args.filter((a) => a.startsWith('-'));
+  const ops = args.filter((a) => !a.startsWith('-'));
+  if (!ops.every((o) => NAME.test(o))) return null;
+  const upstream = opts.find((o) => o === '-u' || o === '--set-upstream-to' || o.startsWith('--set-upstream-to='));
+  if (upstream)
+    return opts.length === 1 && ops.length <= (upstream.includes('=') ? 1 : 2) && ops.length >= (upstream.includes('=') ? 0 : 1)
+      ? instead(cwd, ['branch', ...args])
+      : null;
+  if (opts.length === 1 && opts[0] === '--unset-upstream') return ops.length <= 1 ? instead(cwd, ['branch', ...args]) : null;
+  if (opts.length === 1 && /^(-m|-M|--move|-c|-C|--copy)$/.test(opts[0]!)) return ops.length >= 1 && ops.length <= 2 ? instead(cwd, ['branch', ...args]) : null;
+  if (opts.length >= 1 && opts.every((o) => /^(-d|-D|--delete|-f|--force)$/.test(o)) && opts.some((o) => /^(-d|-D|--delete)$/.test(o)))
+    return ops.length >= 1 ? instead(cwd, ['branch', ...args]) : null;
+  // a branch made from a remote's branch tracks it
+  if (opts.every((o) => /^(-t|--track|--track=direct|-f|--force)$/.test(o)) && ops.length === 2) return instead(cwd, ['branch', ...args]);
+  return null;
+}
+
+/** Options of `git push` that take no value, or carry theirs after `=`: the rest of the words are the remote and the refspecs. */
+const PUSH_FLAG =
+  /^(-u|--set-upstream|-q|--quiet|-v|--verbose|-f|--force|--force-with-lease(=.*)?|--force-if-includes|--atomic|--tags|--follow-tags|--no-verify|--porcelain|--progress|--no-progress|-4|-6|--ipv4|--ipv6|--signed(=.*)?|--push-option=.*|--recurse-submodules=.*|--no-thin|--thin)$/;
+
+/** `git push -u REMOTE BRANCH[:BRANCH]...`: pushed in the sandbox, each branch's tracking recorded after. */
+function pushCall(args: string[], cwd: string): ConfigGrant | null {
+  if (!args.some((a) => a === '-u' || a === '--set-upstream') || args.some((a) => a === '-n' || a === '--dry-run')) return null;
+  const shown = shellJoin(['git', 'push', ...args]);
+  const named = note(`\`${shown}\` cannot record the tracking: name the remote and the branch (\`git push -u origin my-branch\`)`);
+  const ops = args.filter((a) => !a.startsWith('-'));
+  if (!args.filter((a) => a.startsWith('-')).every((o) => PUSH_FLAG.test(o))) return named;
+  const [remote, ...specs] = ops;
+  if (!remote || !specs.length || !REMOTE_NAME.test(remote)) return named;
+  const lines: string[] = [];
+  for (const spec of specs) {
+    const [src, dst = src] = spec.replace(/^\+/, '').split(':') as [string, string?];
+    const branch = (s: string) => s.replace(/^refs\/heads\//, '');
+    if (
+      !src ||
+      !dst ||
+      src === 'HEAD' ||
+      spec.split(':').length > 2 ||
+      !NAME.test(branch(src)) ||
+      !NAME.test(branch(dst)) ||
+      src.startsWith('refs/') !== src.startsWith('refs/heads/')
+    )
+      return named;
+    const b = branch(src);
+    lines.push(
+      gitOutside(cwd, ['config', '--local', `branch.${b}.remote`, remote]),
+      gitOutside(cwd, ['config', '--local', `branch.${b}.merge`, `refs/heads/${branch(dst)}`]),
+    );
+  }
+  return { kind: 'after', script: lines.join(' && ') };
+}
+
+/** `git checkout|switch` that makes a branch tracking a remote's: made in the sandbox, its tracking recorded after. */
+function checkoutCall(sub: string, args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  let name: string | null = null;
+  let track: boolean | null = null;
+  const ops: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if ((sub === 'checkout' && (a === '-b' || a === '-B')) || (sub === 'switch' && (a === '-c' || a === '-C' || a === '--create' || a === '--force-create')))
+      name = args[++i] ?? null;
+    else if (a === '-t' || a === '--track' || a === '--track=direct') track = true;
+    else if (a === '--no-track') track = false;
+    else if (a === '-q' || a === '--quiet') continue;
+    else if (a.startsWith('-')) return null;
+    else ops.push(a);
+  }
+  if (ops.length !== 1 || track === false) return null;
+  const start = ops[0]!;
+  const remote = at.facts.remotes().find((r) => start.startsWith(`${r}/`));
+  let branch = name;
+  let upstream = start;
+  if (remote) {
+    branch ??= track ? start.slice(remote.length + 1) : null;
+    if (!branch || (!track && /^(false|never)$/i.test(at.facts.setting('branch.autosetupmerge') ?? ''))) return null;
+  } else if (name === null && track === null) {
+    // `git checkout feat` with no branch feat: git makes it from the one remote that has it
+    if (at.facts.hasRef(`refs/heads/${start}`)) return null;
+    const from = at.facts.remotes().filter((r) => at.facts.hasRef(`refs/remotes/${r}/${start}`));
+    if (from.length !== 1) return null;
+    branch = start;
+    upstream = `${from[0]}/${start}`;
+  } else return null;
+  if (!NAME.test(branch) || !at.facts.hasRef(`refs/remotes/${upstream}`)) return null;
+  return { kind: 'after', script: gitOutside(at.cwd, ['branch', `--set-upstream-to=${upstream}`, branch]) };
+}
+
+/**
+ * RepoFacts for the repository whose git dir is `commonDir`, read from its files (a `git checkout
+ * <branch>` is common: no git process for it) — the remotes from its config's `[remote "…"]`
+ * sections, a ref from its loose file or `packed-refs`; a setting asked of git in `cwd`.
+ */
+export function repoFacts(commonDir: string, cwd: string, env: NodeJS.ProcessEnv): RepoFacts {
+  const read = (file: string) => {
+    try {
+      return readFileSync(join(commonDir, file), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  let remotes: string[] | null = null;
+  let packed: string[] | null = null;
+  return {
+    remotes: () => (remotes ??= [...read('config').matchAll(/^\s*\[remote\s+"([^"\n]+)"\s*\]/gm)].map((m) => m[1]!)),
+    hasRef: (ref) => {
+      if (statSync(join(commonDir, ref), { throwIfNoEntry: false })?.isFile()) return true;
+      return (packed ??= read('packed-refs').split('\n')).some((line) => line.endsWith(` ${ref}`));
+    },
+    setting: (key) => {
+      const r = childProcess().spawnSync('git', ['-C', cwd, 'config', '--get', key], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      return r.status === 0 ? r.stdout.trim() : null;
+    },
+  };
+}
