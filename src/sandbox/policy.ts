@@ -11,6 +11,7 @@ import {
   SYSTEM_SECRETS,
 } from '../model/sandbox.ts';
 import type { RepoLocation } from '../store/locate.ts';
+import { gitDirIsTrees } from '../store/tree-git-dir.ts';
 import { inside, isDir, real } from './real-path.ts';
 import { type ServerCutoff, serverCutoff } from './server-sockets.ts';
 
@@ -65,8 +66,10 @@ export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
   const writable = new Set<string>();
   const add = (set: Set<string>, p: string | null) => p && set.add(p);
   add(writable, real(top));
-  // a linked worktree's commits land in the shared git dir, outside its tree
-  if (loc && loc.worktree && !inside(real(loc.commonDir) ?? loc.commonDir, real(loc.worktree) ?? loc.worktree)) add(writable, real(loc.commonDir));
+  // a linked worktree's commits land in the shared git dir, outside its tree (a submodule's in the
+  // superproject's): only where that git dir points back at the tree, a `.git` file being a pointer anyone can write
+  if (loc && loc.worktree && !inside(real(loc.commonDir) ?? loc.commonDir, real(loc.worktree) ?? loc.worktree) && gitDirIsTrees(loc))
+    add(writable, real(loc.commonDir));
   // the tree (and that git dir) hold the project's own sockets: its dev servers, git's fsmonitor
   const projectRoots = writable.size;
   for (const t of new Set(['/tmp', '/var/tmp', input.env.TMPDIR ?? '/tmp'])) add(writable, real(t));

@@ -14,6 +14,7 @@ import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../s
 import { type SandboxState, sandboxState } from '../sandbox/state.ts';
 import { sessionsDir } from '../session/sessions.ts';
 import type { RepoLocation } from '../store/locate.ts';
+import { gitDirIsTrees } from '../store/tree-git-dir.ts';
 import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { hookCommand, mcpServerEntry } from './launch.ts';
@@ -86,8 +87,11 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
       extraSockets: settings.sockets,
       writableAgain,
     });
+  // axme's own git line runs outside the sandbox only for a git dir that is the tree's (tree-git-dir.ts)
   const configGrant = (command: string, cwd: string): ConfigGrant | null =>
-    state.on && input.loc ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(input.loc.commonDir, cwd, input.env) }) : null;
+    state.on && input.loc && gitDirIsTrees(input.loc)
+      ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(input.loc.commonDir, cwd, input.env) })
+      : null;
   return {
     settings,
     state,

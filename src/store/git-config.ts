@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RepoLocation } from '../knowledge/core/location.ts';
+import type { RepoLocation } from './locate.ts';
 
 /**
  * git's config files read as git reads them, without a git process (the hook's fast path): which
