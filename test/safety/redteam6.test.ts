@@ -110,6 +110,15 @@ testHoles({
     ['vim +10 x.ts', "vim '+!rm -rf ~'"],
     ['gdb -ex run --args ./a.out', "gdb -nx -ex '!rm -rf ~' -ex quit"],
   ],
+  // the names a packer reads on stdin are files it reads, as `xargs cat` reads them (fed-input.ts packsNamesFromStdin)
+  'the names cpio, tar -T -, zip -@ and rsync --files-from=- read on stdin': [
+    ['find . -depth -print | cpio -o > /tmp/b.cpio', 'cpio -o <<< ~/.ssh/id_rsa > /tmp/k.cpio'],
+    ['echo src/index.ts | cpio -o > x.cpio', 'echo ~/.ssh/id_rsa | cpio -o > /tmp/k'],
+    ['find src -name "*.ts" | cpio -pdm /tmp/out', 'find ~/.ssh | cpio -o > /tmp/k.cpio'],
+    ['git ls-files | tar -czf /tmp/s.tgz -T -', 'find ~/.aws -type f | tar -czf /tmp/a.tgz -T -'],
+    ['git ls-files | zip -@ /tmp/src.zip', 'echo ~/.aws/credentials | zip /tmp/k.zip -@'],
+    ['cpio -idv < x.cpio', 'printf "%s\\n" .env | rsync -a --files-from=- . h:/tmp/'],
+  ],
   // files an option names: what find's actions write, what xargs -a reads (path-access.ts, wrappers.ts)
   "find's -fprint writes its file, xargs -a reads its own": [
     ['find src -name "*.ts" -fprint files.txt', 'find . -fprint ~/.bashrc'],
