@@ -112,6 +112,31 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   // firebase-tools' application default credentials: the login's refresh token (`<account>_application_default_credentials.json`)
   { path: '.config/firebase', inside: ['*_application_default_credentials.json'] },
   { path: '.wakatime.cfg' },
+  // more hosting, cloud and CI CLIs' logins: Pulumi's, Cloudflare's wrangler (before v3 and after), Railway's, Expo's,
+  // Linode's, Hetzner's, Scaleway's, Cloud Foundry's, CircleCI's, Travis', Argo CD's, Talos', JFrog's, Sentry's, Gitea's and lab's tokens
+  { path: '.pulumi/credentials.json' },
+  { path: '.wrangler/config/default.toml' },
+  { path: '.config/.wrangler/config/default.toml' },
+  { path: '.railway/config.json' },
+  { path: '.expo/state.json' },
+  { path: '.config/linode-cli' },
+  { path: '.config/hcloud/cli.toml' },
+  { path: '.config/scw/config.yaml' },
+  { path: '.cf/config.json' },
+  { path: '.circleci/cli.yml' },
+  { path: '.travis/config.yml' },
+  { path: '.config/argocd/config' },
+  { path: '.talos/config' },
+  { path: '.jfrog', inside: ['jfrog-cli.conf*'] },
+  { path: '.sentryclirc' },
+  { path: '.config/tea/config.yml' },
+  { path: '.config/lab/lab.toml' },
+  // FileZilla's saved sites and recent servers keep their passwords (base64, no encryption); Bitwarden CLI's vault and session
+  { path: '.config/filezilla', inside: ['sitemanager.xml', 'recentservers.xml', 'filezilla.xml'] },
+  { path: '.config/Bitwarden CLI/data.json' },
+  { path: 'Library/Application Support/Bitwarden CLI/data.json' },
+  // RubyGems' key where it follows XDG
+  { path: '.local/share/gem/credentials' },
   // encryption keys: sops' age keys, Ansible's vault password file
   { path: '.config/sops/age/keys.txt' },
   { path: 'Library/Application Support/sops/age/keys.txt' },
@@ -134,6 +159,11 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.bunfig.toml', readBy: ['bun'] },
   // dbt reads its warehouse logins for every command, parse and compile too: the project's build
   { path: '.dbt/profiles.yml', readBy: ['dbt'] },
+  // NuGet's settings may hold a feed's password (`ClearTextPassword`), sbt's and Ivy's a repository's login
+  { path: '.nuget/NuGet/NuGet.Config', readBy: ['dotnet', 'nuget'] },
+  { path: '.config/NuGet/NuGet.Config', readBy: ['dotnet', 'nuget'] },
+  { path: '.sbt/.credentials', readBy: ['sbt'] },
+  { path: '.ivy2/.credentials', readBy: ['sbt'] },
   { path: '.password-store' },
   { path: '.local/share/keyrings' },
   { path: 'Library/Keychains' },
@@ -168,6 +198,8 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
     '.sqlite_history',
     '.rediscli_history',
     '.irb_history',
+    '.dbshell',
+    '.local/share/atuin/history.db',
   ].map((path) => ({ path })),
 ];
 

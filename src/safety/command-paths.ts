@@ -2,6 +2,7 @@ import type { BashContext } from './bash-rules.ts';
 import { type Invocation, unwrap } from './command.ts';
 import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
+import { gitWorkingFolder } from './git-global-options.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder } from './known-folders.ts';
 import { type Access, landing, NAME_PRINTERS, type PathUse, redirectAccess } from './path-access.ts';
@@ -28,6 +29,21 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     if (f) return f;
   }
   if (!inv) return null;
+  // `git -C DIR add x`: git's paths are DIR's (git-global-options.ts); a DIR only the shell knows leaves them where they were
+  const dir =
+    inv.program === 'git' && ctx.cwd !== null
+      ? gitWorkingFolder(
+          inv.args.map((w) => w.value),
+          ctx.cwd,
+          (v, from) => (v.includes(UNKNOWN) ? null : resolvePath(v, { cwd: from, home: ctx.home })),
+        )
+      : null;
+  return dir === null || dir === ctx.cwd ? usedPaths(inv, ctx, pctx, rctx) : usedPaths(inv, { ...ctx, cwd: dir }, { ...pctx, cwd: dir }, { ...rctx, cwd: dir });
+}
+
+/** The path rules over the paths `inv`'s program uses, and the folders it reads whole. */
+function usedPaths(inv: Invocation, ctx: BashContext, pctx: PathContext & { cwd: string }, rctx: PathRuleContext): Finding | null {
+  const { policy } = ctx;
   const code = inlineCodeWords(inv);
   const uses = pathUses(inv);
   for (const u of uses) {
@@ -64,8 +80,21 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
         if (f) return f;
       }
     }
+    // a folder read whole below a folder only the shell knows (`tar c "$X/.ssh"`): the home folder among them
+    const rest = u.tree && u.access === 'read' && !globbed ? belowUnknownFolder(u.value) : null;
+    if (rest) {
+      const f = treeFinding(inv.program, resolvePath(`~/${rest}`, pctx), policy.deniedPaths, pctx);
+      if (f) return f;
+    }
   }
   return null;
+}
+
+/** The literal rest of a path whose leading folder only the shell knows (`$X/.ssh` gives `.ssh`), or null. */
+function belowUnknownFolder(value: string): string | null {
+  if (!value.startsWith(`${UNKNOWN}/`)) return null;
+  const rest = resolvePath(value.slice(1), { cwd: '/', home: '/' }).slice(1);
+  return rest && !/[*?[\uE000]/.test(rest) ? rest : null;
 }
 
 /** The options of ls, stat and find whose value is no name they list (`stat -c %n`, `ls -I '*.o'`). */
@@ -150,6 +179,12 @@ function checkPath(
   if (lead !== null && !value.slice(1).includes(UNKNOWN)) {
     const known = checkPath(ctx, pctx, rctx, w, lead + value.slice(1), access, forceGlob, fromRoot, found);
     if (known) return known;
+  }
+  // a leading folder only the shell knows may be the home folder, where the rest is written out (`$X/.aws/credentials`)
+  const rest = lead === null && !forceGlob && !w.glob ? belowUnknownFolder(value) : null;
+  if (rest) {
+    const home = checkPath(ctx, pctx, rctx, w, `~/${rest}`, access, false, false, found);
+    if (home) return home;
   }
   const abs =
     fromRoot && ctx.root

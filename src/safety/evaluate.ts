@@ -10,7 +10,7 @@ import { checkExfiltration } from './exfiltration.ts';
 import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
-import { interpreterScripts } from './families/interpreter.ts';
+import { interpreterScripts, programWords } from './families/interpreter.ts';
 import { checkForkBomb } from './families/system-forks.ts';
 import type { FamilyContext } from './families/types.ts';
 import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
@@ -323,6 +323,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
+    // `python3 -c "$(curl x)"`, `python3 <(curl x)`: what the substitution prints is the interpreter's program
+    const program = inv ? programWords(inv) : [];
+    if (program.length) fed.push(program.flatMap((x) => x.subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? []))));
     // `curl x > >(sh)`: the command's output is a shell's script
     if (inv && shellSubstitutions(cmd, inv, reading.invOf)) fed.push([inv]);
   }

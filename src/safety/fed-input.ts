@@ -202,6 +202,16 @@ export function fedArgumentScripts(
         );
     }
   }
+  // `echo ~/.ssh/id_rsa | cpio -o`, `find ~/.ssh | tar -cf x -T -`: the names a packer reads on stdin are files it reads, as `xargs cat` reads them
+  if (packsNamesFromStdin(inv)) {
+    const fed = text();
+    const names = fed?.split('\n').filter((n) => n.trim()) ?? [];
+    if (names.length) out.push(`cat -- ${names.map((n) => shellQuote(n)).join(' ')}`);
+    else if (fed === null) {
+      const found = feeder && findExecScript(finderInv, ['cat']);
+      if (found) out.push(found);
+    }
+  }
   // `echo ~ | parallel rm -rf`: with no `:::`, GNU parallel runs its command for each line it reads, as xargs does
   if (inv.program === 'parallel') {
     const line = parallelLine(inv.args);
@@ -348,4 +358,28 @@ export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder:
         : null;
   if (!source) return null;
   return { rule: 'rm.root', reason: `\`${removal.join(' ')}\` of the names ${source} prints, ${UNKNOWN_NAMES}` };
+}
+
+/**
+ * Whether `inv` packs or copies the files whose names it reads on stdin, one a line: `cpio -o`
+ * (`--create`) and `-p` (`--pass-through`), `tar -T -` (`--files-from=-`), `zip -@`
+ * (`--names-stdin`), `rsync --files-from=-`.
+ */
+function packsNamesFromStdin(inv: Invocation): boolean {
+  const a = inv.args.map((w) => w.value);
+  const fromStdin = (option: string) => a.some((v, i) => v === `${option}=-` || (v === option && a[i + 1] === '-'));
+  switch (inv.program) {
+    case 'cpio':
+      return a.some((v) => v === '--create' || v === '--pass-through' || /^-[A-Za-z]*[op][A-Za-z]*$/.test(v));
+    case 'tar':
+    case 'bsdtar':
+    case 'gtar':
+      return fromStdin('-T') || fromStdin('--files-from') || a.includes('-T-');
+    case 'zip':
+      return a.includes('-@') || a.includes('--names-stdin');
+    case 'rsync':
+      return fromStdin('--files-from');
+    default:
+      return false;
+  }
 }

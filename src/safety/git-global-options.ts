@@ -52,3 +52,18 @@ export function gitSubcommandAt(args: readonly string[]): number {
   while (i < args.length && args[i]!.startsWith('-')) i = gitGlobalOption(args, i).next;
   return Math.min(i, args.length);
 }
+
+/**
+ * The folder git works in after its `-C` options (`git -C ~ add .ssh` names `~/.ssh`), each taken
+ * from the one before as git does; `cwd` without one; null where a `-C` names a folder only the
+ * shell knows. `resolve` makes a value absolute against a folder (`~` expanded).
+ */
+export function gitWorkingFolder(args: readonly string[], cwd: string, resolve: (value: string, from: string) => string | null): string | null {
+  let dir: string | null = cwd;
+  for (let i = 0; i < args.length && args[i]!.startsWith('-'); ) {
+    const { name, value, next } = gitGlobalOption(args, i);
+    if (name === '-C' && value !== undefined && value !== '' && dir !== null) dir = resolve(value, dir);
+    i = next;
+  }
+  return dir;
+}

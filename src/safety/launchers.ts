@@ -1,6 +1,7 @@
 import { argvLine } from './argv-line.ts';
 import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
 import { formatCommands, type NestedVerb, nestedLines, TMUX_NESTED, TMUX_SCRIPT_VERBS } from './launcher-tmux.ts';
+import { optionCommands } from './option-commands.ts';
 import type { Word } from './shell.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
 
@@ -218,6 +219,15 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
 
 /** What the launcher `program` runs with `args` (see LaunchStep), or null where it is no launcher of this module (a plain wrapper, or neither). */
 export function launch(program: string, args: Word[]): LaunchStep | null {
+  const step = launcherStep(program, args);
+  // `ssh -o ProxyCommand=…`, `rsync -e …`, `tar --to-command=…`: command lines an option hands a shell (option-commands.ts)
+  const extra = optionCommands(program, args);
+  if (!extra.length) return step;
+  return step ? { ...step, scripts: [...step.scripts, ...extra] } : lines(extra, true);
+}
+
+/** What a launcher of launcher-shapes.ts or of the LAUNCHERS table runs with `args`, else null. */
+function launcherStep(program: string, args: Word[]): LaunchStep | null {
   const own = shapedLaunch(program, args);
   if (own) return own;
   // byobu hands its words to tmux or to screen, whichever it runs: `-X` is screen's alone

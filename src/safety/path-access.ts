@@ -107,7 +107,7 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
   const trees = readsTrees(inv);
   // `rsync -a .zshrc ~/`: each source lands in a destination that names a folder (a `src/` merges its contents instead)
   const landings: PathUse[] = [];
-  if (last && FOLDER_NAMED.test(last.value))
+  if (last && namesFolder(last))
     for (const o of parseArgs(words, valued!).operands) {
       const at = o === last || o.glob || o.value.endsWith('/') ? null : landing(last.value, o.value);
       if (at !== null) landings.push(use(last, at, lastAccess));
@@ -142,11 +142,25 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
     const listed = LISTERS.has(p) && (NAME_LISTS.has(prev ?? '') || NAME_LISTS.has(v.slice(0, v.indexOf('='))));
     out.push(use(w, value, listed ? 'read' : genericAccess(p, inPlace, w === last ? lastAccess : null), trees ? { tree: true } : {}));
   }
+  // find's actions that write a file of their own: `-fprint FILE`, `-fprint0 FILE`, `-fls FILE`, `-fprintf FILE FORMAT`
+  if (firstExpr >= 0)
+    words.forEach((w, i) => {
+      const file = words[i + 1];
+      if (i >= firstExpr && file && FIND_WRITES.has(w.value)) out.push(use(file, file.value, 'write'));
+    });
   return [...out, ...landings];
 }
 
+/** find's actions whose value is a file it writes. */
+const FIND_WRITES = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+
 /** A destination that names a folder whatever is on the disk: `~`, `.`, `..`, a path ending in `/`, `/.` or `/..`. */
-export const FOLDER_NAMED = /^(~|\.{1,2})$|\/(\.{1,2})?$/;
+const FOLDER_NAMED = /^(~|\.{1,2})$|\/(\.{1,2})?$/;
+
+/** Whether a destination word names a folder whatever is on the disk (FOLDER_NAMED), the home folder however written (`~`, `$HOME`, `"${HOME}"`), whose value the parser has expanded. */
+export function namesFolder(w: Word): boolean {
+  return FOLDER_NAMED.test(w.value) || /^(?:~|"?\$(?:HOME|\{HOME\})"?)$/.test(w.raw);
+}
 
 /**
  * Where `source`, copied, moved or linked into folder `folder`, lands: `cp .bashrc ~/` writes
@@ -180,9 +194,23 @@ function readsTrees(inv: Invocation): boolean {
     case 'zip':
     // `ln -s ~/.ssh /tmp/s` opens a folder of protected files under another name
     case 'ln':
+    // the other archivers and image makers, which pack the folders they are handed whole (`7z a k.7z ~/.gnupg`, `ditto -c -k ~/.ssh k.zip`)
+    case '7z':
+    case '7za':
+    case '7zr':
+    case '7zz':
+    case 'rar':
+    case 'ditto':
+    case 'mksquashfs':
+    case 'mkisofs':
+    case 'genisoimage':
       return true;
     case 'tar':
+    case 'bsdtar':
+    case 'gtar':
       return inv.args.some((w) => /^-?[A-Za-z]*c[A-Za-z]*$/.test(w.value)) || flags.includes('--create');
+    case 'pax':
+      return short('w');
     case 'find':
       // `find ~/.ssh -exec cat {} +` reads what it finds
       return flags.some((f) => /^-(exec|execdir|ok|okdir|fprint|fls)$/.test(f));

@@ -88,6 +88,10 @@ export function gitPathUses(inv: Invocation): PathUse[] {
     }
     case 'log':
       return generic(inv, gitLogWords(rest));
+    // `git add DIR` stores every file under DIR in the repository's objects, as `tar c DIR` packs them (`git -C ~ add .ssh`)
+    case 'add':
+    case 'stage':
+      return generic(inv, rest).map((u) => (u.access === 'read' ? { ...u, tree: true } : u));
     // `git config trailer.sign.key x`: the setting's name is no path (its value and `--file` may be)
     case 'config': {
       const at = configOperands(values);

@@ -3,7 +3,7 @@ import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
-import { type Access, backsUp, FOLDER_NAMED, generic, landing, options, type PathUse, use } from './path-access.ts';
+import { type Access, backsUp, generic, landing, namesFolder, options, type PathUse, use } from './path-access.ts';
 
 /**
  * The copying, moving and linking programs' paths for path-uses.ts (cp, install, ln, mv, and
@@ -44,7 +44,7 @@ export function transfer(inv: Invocation): PathUse[] {
   const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? destAccess : source }));
   // a folder for sure (`-t DIR`, `~/`, `.`, more than one source): each source lands in it under its own name
   const noTarget = args.some((w) => /^-[A-Za-z]*T/.test(w.value) || w.value === '--no-target-directory');
-  const folder = into ?? (dest && !noTarget && (uses.length > 2 || FOLDER_NAMED.test(dest.value)) ? dest : undefined);
+  const folder = into ?? (dest && !noTarget && (uses.length > 2 || namesFolder(dest.word)) ? dest : undefined);
   if (folder)
     for (const u of uses) {
       const at = u === dest || u.word.glob ? null : landing(folder.value, u.value);

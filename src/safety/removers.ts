@@ -5,7 +5,8 @@ import { plainWord, type Word } from './syntax.ts';
 /**
  * The programs of the npm world and the desktop that remove what they are handed, read as the
  * command whose rules they get: `rimraf`, `del-cli` and `del` are `rm -rf` of their operands (a
- * quoted pattern is theirs to expand: `del-cli '~/**'`); a trash (`trash` of trash-cli, `trash-put`)
+ * quoted pattern is theirs to expand: `del-cli '~/**'`), and so are the secure-deletion tools
+ * `srm` and `wipe`; a trash (`trash` of trash-cli, `trash-put`)
  * moves its operands into the bin, taken away from where they were as `mv` takes them.
  */
 
@@ -14,6 +15,9 @@ const REMOVAL_PROGRAMS: Record<string, { valued: readonly string[]; reads: 'rm' 
   rimraf: { valued: ['--impl'], reads: 'rm' },
   'del-cli': { valued: [], reads: 'rm' },
   del: { valued: [], reads: 'rm' },
+  // the secure-deletion tools: secure-delete's `srm`, `wipe`, overwriting what they remove
+  srm: { valued: [], reads: 'rm' },
+  wipe: { valued: ['-Q', '-R', '-S', '-M', '-l', '-o', '-x'], reads: 'rm' },
   trash: { valued: [], reads: 'mv' },
   'trash-put': { valued: ['--trash-dir'], reads: 'mv' },
 };

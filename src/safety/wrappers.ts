@@ -145,6 +145,8 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
       '--max-chars',
       '--process-slot-var',
     ],
+    // `xargs -a FILE` reads its words from FILE (`xargs -a ~/.ssh/id_rsa echo` prints it)
+    readsFiles: ['-a', '--arg-file'],
   },
   busybox: { valued: [] },
   toybox: { valued: [] },

@@ -90,14 +90,20 @@ export const AWS_VALUED = new Set([
   '--cli-binary-format',
 ]);
 
-/** aws: `s3 rb`, `s3 rm --recursive`, every `delete-*` / `terminate-*` operation, `iam`'s grants, and changes to what runs live. */
+/**
+ * The aws operations that delete: `delete-*`, `terminate-*`, their batch forms (`ecr
+ * batch-delete-image`), and `sqs purge-queue`,
+ * which deletes every message of the queue.
+ */
+const AWS_DELETE_OPERATION = /^(?:batch-)?(?:delete|terminate)-|^purge-queue$/;
+
+/** aws: `s3 rb`, `s3 rm --recursive`, every delete operation (AWS_DELETE_OPERATION), `iam`'s grants, and changes to what runs live. */
 const aws: ArgsCheck = (args) => {
   const i = operandAt(args, AWS_VALUED);
   const service = args[i];
   const op = args[operandAt(args, AWS_VALUED, i + 1)];
   if (service === undefined || op === undefined) return null;
-  const deletes =
-    (service === 's3' && (op === 'rb' || (op === 'rm' && hasOption(args, '--recursive')))) || op.startsWith('delete-') || op.startsWith('terminate-');
+  const deletes = (service === 's3' && (op === 'rb' || (op === 'rm' && hasOption(args, '--recursive')))) || AWS_DELETE_OPERATION.test(op);
   if (deletes) {
     const rule = `aws ${service} ${op}${op === 'rm' ? ' --recursive' : ''}`;
     return { rule, reason: `\`${rule}\` deletes cloud resources and the data in them for good; AWS keeps no copy to restore` };

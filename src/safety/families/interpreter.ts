@@ -2,9 +2,9 @@ import { isSecretName } from '../../model/sandbox.ts';
 import type { Invocation } from '../command.ts';
 import { sedCommands } from '../sed-script.ts';
 import type { Word } from '../shell.ts';
-import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
+import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin, scriptFileAt } from './interpreter-argv.ts';
 import { commandLines } from './interpreter-calls.ts';
-import { environmentSent } from './interpreter-network.ts';
+import { downloadRun, environmentSent } from './interpreter-network.ts';
 import { printedByCode } from './interpreter-prints.ts';
 
 /**
@@ -19,7 +19,8 @@ import { printedByCode } from './interpreter-prints.ts';
  * A program read from stdin is read when the command line gives it as a heredoc or here-string
  * (`python3 - <<'PY'`, `node <<'JS'`, `php <<'PHP'`); scripts in files, stdin fed by a pipe and
  * `python -m` are not. Inline code that reads the environment (or a secret variable) and calls a
- * network API is read as the shell line that sends it (interpreter-network.ts).
+ * network API is read as the shell line that sends it, and code that fetches and evaluates what it
+ * fetched as a download piped into a shell (interpreter-network.ts).
  */
 export function interpreterScripts(inv: Invocation): string[] {
   // sed's `e COMMAND` and `s///e` run shell commands (sed-script.ts)
@@ -33,7 +34,9 @@ export function interpreterScripts(inv: Invocation): string[] {
   const lines = commandLines(code, lang);
   // the environment read and sent off by the same code (interpreter-network.ts): inline code only
   const sent = inline !== null && environmentSent(inv, inline, lang);
-  return sent ? [...lines, sent] : lines;
+  // code that fetches and runs what it fetched: `curl URL | sh` (interpreter-network.ts)
+  const run = downloadRun(code, lang);
+  return [...lines, ...(sent ? [sent] : []), ...(run ? [run] : [])];
 }
 
 /**
@@ -79,6 +82,19 @@ export function inlineCodeWords(inv: Invocation): ReadonlySet<Word> {
 }
 
 const NONE: ReadonlySet<Word> = new Set();
+
+/**
+ * The words that hold the program an interpreter runs: its inline code and the script it names
+ * (`python3 -c "$(curl …)"`, `perl -e "$(wget -qO- …)"`, `python3 <(curl …)`), for a substitution
+ * in them to be read as a shell's script is (`sh -c "$(curl …)"`, `bash <(curl …)`).
+ */
+export function programWords(inv: Invocation): Word[] {
+  const lang = languageOf(inv.program);
+  if (!lang) return [];
+  const args = inv.args.map((w) => w.value);
+  const at = scriptFileAt(inv.program, lang, args);
+  return [...inlineCodeWords(inv), ...(at >= 0 ? [inv.args[at]!] : [])];
+}
 
 /** A string literal in code: quoted with `'`, `"` or a backtick (a Python prefix such as `f` or `r` before it), escapes inside. */
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;

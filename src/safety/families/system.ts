@@ -12,7 +12,7 @@ import {
   TRIED_WORDS_MAX,
 } from '../find-expression.ts';
 import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED } from '../owner-changes.ts';
-import type { Access } from '../path-access.ts';
+import type { Access, PathUse } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { isSystemFolder } from '../removal.ts';
@@ -113,7 +113,8 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     const dir = unzipExtractDir(inv.args);
     return extraction('unzip', dir === null ? null : [dir], ctx);
   }
-  if (p === 'find') return checkFind(inv, ctx);
+  // `find . -fprint ~/.bashrc`: what its actions write is a change as any other (pathUses)
+  if (p === 'find') return checkFind(inv, ctx) ?? checkChanges(inv, ctx, (u) => u.access === 'write');
   return checkChanges(inv, ctx) ?? checkServices(inv) ?? checkDevices(inv, ctx) ?? checkPackages(inv) ?? checkContainers(inv, ctx);
 }
 
@@ -124,9 +125,9 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
  * folders themselves, which the removal rule denies (removal.ts isSystemFolder). An operand
  * `host:path` of rsync or scp is on another machine.
  */
-function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
+function checkChanges(inv: Invocation, ctx: FamilyContext, only: (u: PathUse) => boolean = () => true): Hit | null {
   const p = inv.program;
-  const uses = pathUses(inv);
+  const uses = pathUses(inv).filter(only);
   const removing = p === 'rm' || p === 'unlink';
   const flags = removing ? parseArgs(inv.args, new Set()) : null;
   const recursive = p === 'rm' && flags !== null && (hasFlag(flags, 'r', '--recursive') || hasFlag(flags, 'R'));

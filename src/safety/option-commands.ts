@@ -1,0 +1,69 @@
+import type { Word } from './shell.ts';
+
+/**
+ * Options whose value is a command line the program runs on this machine with a shell, one table:
+ * ssh's `-o ProxyCommand=…`, `LocalCommand`, `KnownHostsCommand` (scp and sftp pass `-o` on),
+ * rsync's remote shell (`-e`, `--rsh`: started here), tar's compressor, `--to-command`, volume
+ * scripts and `--checkpoint-action=exec=…`, zip's test command (`-TT`), man's pager and browser,
+ * an editor's `-c ':!…'` and gdb's `-ex '!…'` / `-ex 'shell …'`. Each value is read as the
+ * script it is (launchers.ts launch), as `sh -c '…'` is: `ssh -o ProxyCommand='rm -rf ~' h`
+ * is `rm -rf ~`. `value`, where given, takes the command line out of the option's value and
+ * tells which values hold one.
+ */
+interface OptionCommand {
+  /** the options, each also written `--name=VALUE` (a short one `-xVALUE` for ssh's `-oVALUE`) */
+  options: readonly string[];
+  /** the command line in a value, or null where the value holds none */
+  value?: (v: string) => string | null;
+}
+
+/** ssh's `-o` settings that name a command it runs locally: `ProxyCommand=cmd`, `-o 'LocalCommand cmd'`. */
+const sshCommand = (v: string): string | null => /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*(?:=|\s)\s*(.+)$/is.exec(v)?.[1] ?? null;
+/** An editor's ex command that runs a shell line: `:!cmd`, `!cmd`, `:silent !cmd`. */
+const exBang = (v: string): string | null => /^:?\s*(?:silent!?\s*)?!(.+)$/s.exec(v)?.[1] ?? null;
+const SSH: OptionCommand = { options: ['-o'], value: sshCommand };
+const EDITOR: OptionCommand = { options: ['-c', '--cmd'], value: exBang };
+
+const OPTION_COMMANDS: Record<string, OptionCommand> = {
+  ssh: SSH,
+  scp: SSH,
+  sftp: SSH,
+  rsync: { options: ['-e', '--rsh'] },
+  tar: {
+    options: ['-I', '--use-compress-program', '--to-command', '-F', '--info-script', '--new-volume-script', '--rsh-command', '--checkpoint-action'],
+    value: (v) => (v.startsWith('exec=') ? v.slice(5) : /^(?:dot|echo|bell|ttyout|wait|sleep|totals)\b/.test(v) ? null : v),
+  },
+  zip: { options: ['-TT', '--unzip-command'] },
+  man: { options: ['-P', '--pager', '-H', '--html'] },
+  vim: EDITOR,
+  vi: EDITOR,
+  nvim: EDITOR,
+  view: EDITOR,
+  ex: EDITOR,
+  gdb: { options: ['-ex', '-iex', '--eval-command', '--init-eval-command'], value: (v) => /^\s*(?:!|shell\s+)(.+)$/s.exec(v)?.[1] ?? null },
+};
+
+/** The command lines `program`'s options hand a shell (OPTION_COMMANDS); none for another program. */
+export function optionCommands(program: string, args: readonly Word[]): string[] {
+  const spec = Object.hasOwn(OPTION_COMMANDS, program) ? OPTION_COMMANDS[program]! : null;
+  if (!spec) return [];
+  const out: string[] = [];
+  const take = (v: string | undefined) => {
+    const line = v === undefined ? null : spec.value ? spec.value(v) : v;
+    if (line?.trim()) out.push(line);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!.value;
+    if (w === '--') break;
+    // an editor's `+cmd` is its `-c cmd`
+    if (spec === EDITOR && w.startsWith('+')) take(w.slice(1));
+    else if (spec.options.includes(w)) take(args[++i]?.value);
+    else {
+      const eq = w.indexOf('=');
+      if (w.startsWith('--') && eq > 0 && spec.options.includes(w.slice(0, eq))) take(w.slice(eq + 1));
+      // `-oProxyCommand=…`, `-ecmd`: a short option's value joined to it
+      else if (/^-[A-Za-z]$/.test(w.slice(0, 2)) && w.length > 2 && !w.startsWith('--') && spec.options.includes(w.slice(0, 2))) take(w.slice(2));
+    }
+  }
+  return out;
+}
