@@ -18,7 +18,8 @@ const SESSIONS = wholeArg('session.bench', argv, 'sessions', 500, 0);
 const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 // what is measured is loaded once the options are good: a usage error costs only Node's start
-const { recoverSession, sweepOrphans } = await import('../src/knowledge/close/recover-session.ts');
+const { recoverSession } = await import('../src/knowledge/close/recover-session.ts');
+const { sweepOrphans } = await import('../src/knowledge/close/sweep-orphans.ts');
 const { openKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
 const { ancestors } = await import('../src/session/owner.ts');
 const { activeSession, recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { auditsDir } from '../knowledge/audit/audit-state.ts';
 import { auditsDue, auditsEnabled, startAuditWorker } from '../knowledge/audit/audit-worker.ts';
 import { checkpointSession } from '../knowledge/close/checkpoint-session.ts';
-import { sweepOrphans } from '../knowledge/close/recover-session.ts';
+import { sweepOrphans } from '../knowledge/close/sweep-orphans.ts';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
 import { readState } from '../knowledge/core/state.ts';

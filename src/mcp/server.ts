@@ -92,7 +92,7 @@ const SHUTDOWN_SWEEP_MS = 5_000;
 
 async function recoverOrphans(ctx: ServerContext, when: string): Promise<void> {
   try {
-    const { sweepOrphans } = await import('../knowledge/close/recover-session.ts');
+    const { sweepOrphans } = await import('../knowledge/close/sweep-orphans.ts');
     const r = await sweepOrphans(await ctx.kb(undefined, { bindSession: false }));
     for (const x of r.recovered) ctx.log(`recovered session ${x.session} at ${when}${x.commit ? ` (commit ${x.commit.slice(0, 12)})` : ''}`);
     for (const e of r.errors) ctx.log(`could not recover session ${e.session}: ${e.message}`);

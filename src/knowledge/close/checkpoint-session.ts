@@ -1,12 +1,11 @@
 import { AxmeError } from '../../model/errors.ts';
 import { readSession } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { count, gatherFacts, list } from './recover-session.ts';
+import { count, list, quote } from './phrases.ts';
+import { gatherFacts } from './session-facts.ts';
 
 /** A checkpoint stays this small: it shares the context start's budget (hooks/session-start.ts). */
 export const CHECKPOINT_BUDGET = 1_500;
-
-const quote = (t: string, max: number) => `"${t.replace(/\s+/g, ' ').trim().slice(0, max)}"`;
 
 /**
  * The checkpoint of a live session whose context the client is about to compact (issue 32):

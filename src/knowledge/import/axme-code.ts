@@ -12,8 +12,8 @@ import { findDuplicate } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { putFile, putItem, stage } from '../core/staging.ts';
-import { folderLabel, requireFolder, resolveFolder } from './import-folder.ts';
-import { type AxmeCodePlan, type ImportProblem, readAxmeCode } from './read-axme-code.ts';
+import { folderLabel, type ImportProblem, requireFolder, resolveFolder } from './import-folder.ts';
+import { type AxmeCodePlan, readAxmeCode } from './read-axme-code.ts';
 
 export const ImportAxmeCodeInput = z.object({
   path: z.string().min(1).max(4096).default('.axme-code').describe('the AXME Code folder to import (default: .axme-code in the current folder)'),

@@ -22,6 +22,13 @@ export function requireFolder(root: string, expected: string, usage: string): vo
   if (!dir) throw new AxmeError('INVALID_INPUT', `${root} is not a folder: ${expected}`, { path: root });
 }
 
+/** A file of a folder an import read that was not imported (or left out of one), and why. */
+export interface ImportProblem {
+  /** the file, relative to the folder read */
+  path: string;
+  reason: string;
+}
+
 /** The first line of an error's message: what a report of left-out files says. */
 export function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';

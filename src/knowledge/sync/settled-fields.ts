@@ -1,7 +1,8 @@
 import { mergeBase } from '../../store/remote.ts';
 import { readSnapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { planMerge, type SettledField } from './merge/merge-stores.ts';
+import type { SettledField } from './merge/merge-plan.ts';
+import { planMerge } from './merge/merge-stores.ts';
 
 /** A field a merge commit settled, with that commit. */
 export type MergeSettled = SettledField & { merge: string };

@@ -1,4 +1,4 @@
-import type { SettledField } from './merge/merge-stores.ts';
+import type { SettledField } from './merge/merge-plan.ts';
 import type { SettleRule } from './merge/values.ts';
 
 /** Why the kept value was kept, in words. */

@@ -22,7 +22,8 @@ import { parseSnapshot } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
-import { type MergeConflict, planMerge } from './merge/merge-stores.ts';
+import type { MergeConflict } from './merge/merge-plan.ts';
+import { planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
 

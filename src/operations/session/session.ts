@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { BeginCloseResult } from '../../knowledge/close/begin-close.ts';
 import type { FinalizeCloseResult } from '../../knowledge/close/finalize-close.ts';
-import type { RecoverResult, SweepResult } from '../../knowledge/close/recover-session.ts';
+import type { RecoverResult } from '../../knowledge/close/recover-session.ts';
+import type { SweepResult } from '../../knowledge/close/sweep-orphans.ts';
 import { FinalizeCloseInput } from '../../model/close.ts';
 import { AxmeError } from '../../model/errors.ts';
 import type { SessionRow } from '../../session/list.ts';
@@ -166,8 +167,11 @@ export const sessionRecover = defineOperation({
   async run(kb, input): Promise<Recovered> {
     if (input.all && input.id) throw new AxmeError('INVALID_INPUT', 'give a session id or --all, not both');
     if (!input.all && !input.id) throw new AxmeError('INVALID_INPUT', 'say which session to recover (axme session list --orphans), or pass --all');
-    const { recoverSession, sweepOrphans } = await import('../../knowledge/close/recover-session.ts');
-    if (input.all) return { all: await sweepOrphans(kb) };
+    if (input.all) {
+      const { sweepOrphans } = await import('../../knowledge/close/sweep-orphans.ts');
+      return { all: await sweepOrphans(kb) };
+    }
+    const { recoverSession } = await import('../../knowledge/close/recover-session.ts');
     return { one: await recoverSession(kb, String(input.id), { force: !!input.force }) };
   },
   cli: {

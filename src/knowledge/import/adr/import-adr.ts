@@ -4,8 +4,7 @@ import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { mutate } from '../../core/mutate.ts';
 import { stage } from '../../core/staging.ts';
-import { folderLabel, requireFolder, resolveFolder } from '../import-folder.ts';
-import type { ImportProblem } from '../read-axme-code.ts';
+import { folderLabel, type ImportProblem, requireFolder, resolveFolder } from '../import-folder.ts';
 import { readAdrFolder } from './read-adr-folder.ts';
 import { type ImportedAdr, stageAdrs } from './stage-adrs.ts';
 

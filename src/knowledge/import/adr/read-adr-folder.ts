@@ -1,8 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../../../model/limits.ts';
-import { firstLine, readInside, repositoryPath } from '../import-folder.ts';
-import type { ImportProblem } from '../read-axme-code.ts';
+import { firstLine, type ImportProblem, readInside, repositoryPath } from '../import-folder.ts';
 import { NOT_ADRS } from './adr-format.ts';
 import { type ParsedAdr, parseAdr } from './parse-adr.ts';
 

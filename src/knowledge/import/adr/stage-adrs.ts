@@ -7,8 +7,7 @@ import { findDuplicate } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { pathTaken, putItem, type Staged } from '../../core/staging.ts';
 import { checkDecision } from '../../items/decision/add-decision.ts';
-import { firstLine } from '../import-folder.ts';
-import type { ImportProblem } from '../read-axme-code.ts';
+import { firstLine, type ImportProblem } from '../import-folder.ts';
 import type { AdrStyle } from './parse-adr.ts';
 import type { AdrFile, AdrFolder } from './read-adr-folder.ts';
 
