@@ -1,7 +1,6 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { locateRepo, type RepoLocation } from '../knowledge/core/location.ts';
+import { configFiles, configValue, locateRepo, type RepoLocation, readOr, UNKNOWN } from '../knowledge/core/location.ts';
 import { GIT_HOOK_MARK, GIT_HOOK_NAMES } from '../model/hook-names.ts';
-import { configFiles, configValue, readOr, UNKNOWN } from '../store/git-config.ts';
 
 /**
  * The folder git runs the hooks of the repository around `dir` from when nothing overrides its

@@ -1,5 +1,4 @@
-import { locateRepo } from '../knowledge/core/location.ts';
-import { configFiles, configValue, readOr, UNKNOWN } from '../store/git-config.ts';
+import { configFiles, configValue, locateRepo, readOr, UNKNOWN } from '../knowledge/core/location.ts';
 
 /**
  * The URL a remote of the repository around `dir` (or at `gitDir`) has, as git's config files set
