@@ -19,7 +19,7 @@ import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } fro
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { type ClaudeRun, describeRun, describeTurns, runClaude, sessionStartContext } from './claude-code.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel, type WireFormat } from './model-server.ts';
-import { type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
+import { type ClientWorld, cleanupWorld, clientWorld, inClientWorld } from './project.ts';
 import { count, POOL_PROMPT, seedRecall } from './recall-seed.ts';
 
 const TEST = { timeout: 600_000 };
@@ -37,16 +37,7 @@ const ADD_REQUIRED = [
 ];
 
 /** Runs `fn` with a fresh world and scripted model; both are removed afterwards (the world once its processes have ended). */
-async function inWorld(fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>, format: WireFormat = anthropic): Promise<void> {
-  const world = await clientWorld('claude-code');
-  const model = await startModel(format);
-  try {
-    await fn(world, model);
-  } finally {
-    await model.close();
-    await cleanupWorld(world);
-  }
-}
+const inWorld = (fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>, format: WireFormat = anthropic) => inClientWorld('claude-code', format, fn);
 
 /** `axme …` in the project, as the user (the world's HOME), in this process; `--json` output parsed. */
 const cli = (w: ClientWorld, args: string[], input?: string, env: NodeJS.ProcessEnv = {}) =>

@@ -20,7 +20,7 @@ import { explain, runGemini } from './gemini.ts';
 import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
 import { type ScriptedModel, startModel, type WireFormat } from './model-server.ts';
 import { resultOf } from './openai.ts';
-import { type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
+import { type ClientWorld, inClientWorld } from './project.ts';
 
 const TEST = { timeout: 600_000 };
 /** What `npm test` prints: the model must see it. */
@@ -58,17 +58,11 @@ async function check(t: TestContext, results: string[], shapes: Shapes): Promise
 }
 
 /** Runs `fn` in a fresh world for `agents` (planted) with a scripted model of `format`; both removed afterwards. */
-async function inWorld(agents: string, format: WireFormat, fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>): Promise<void> {
-  const w = await clientWorld(agents);
-  const m = await startModel(format);
-  try {
+const inWorld = (agents: string, format: WireFormat, fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>) =>
+  inClientWorld(agents, format, (w, m) => {
     plant(w);
-    await fn(w, m);
-  } finally {
-    await m.close();
-    await cleanupWorld(w);
-  }
-}
+    return fn(w, m);
+  });
 
 const PROMPT = 'Release the package, then run the tests.';
 

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { axmeInOk } from '../cli-in-process.ts';
 import { CLI, cleanEnv, git } from '../helpers.ts';
+import { type ScriptedModel, startModel, type WireFormat } from './model-server.ts';
 
 /** The installed clients' binaries (devDependencies, pinned). */
 export const BIN = {
@@ -260,6 +261,26 @@ export async function worldQuiet(world: ClientWorld, timeoutMs = 60_000): Promis
 export async function cleanupWorld(world: ClientWorld, timeoutMs = 60_000): Promise<void> {
   await worldQuiet(world, timeoutMs);
   world.cleanup();
+}
+
+/**
+ * Runs `fn` in a fresh world for `agents` (`opts` as clientWorld's) with a scripted model of
+ * `format`: the model closed and the world removed afterwards, once its processes have ended.
+ */
+export async function inClientWorld(
+  agents: string,
+  format: WireFormat,
+  fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>,
+  opts: { base?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<void> {
+  const world = await clientWorld(agents, opts);
+  const model = await startModel(format);
+  try {
+    await fn(world, model);
+  } finally {
+    await model.close();
+    await cleanupWorld(world);
+  }
 }
 
 /** The JSON objects of a client's line-by-line output (stream-json, `exec --json`); other lines (warnings, a line cut by a kill) are skipped. */

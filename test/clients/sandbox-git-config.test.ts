@@ -19,7 +19,7 @@ import { explain, runGemini } from './gemini.ts';
 import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
 import { type ScriptedModel, startModel, type WireFormat } from './model-server.ts';
 import { openai, resultOf } from './openai.ts';
-import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
+import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, inClientWorld } from './project.ts';
 
 const BASE = sandboxWorldBase();
 const ON = { AXME_SANDBOX: 'auto' };
@@ -34,18 +34,21 @@ const COMMANDS = [
 
 /** A world whose `origin` is a bare repository in the temp folder (writable in the sandbox: the push lands) and a branch `feat` to push. */
 async function inWorld(agents: string, format: WireFormat, fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>): Promise<void> {
-  const w = await clientWorld(agents, { base: BASE, env: ON });
   const remoteDir = mkdtempSync(join(tmpdir(), 'axme-client-remote-'));
-  const remote = join(remoteDir, 'remote.git');
-  git(remoteDir, ['init', '-q', '--bare', remote]);
-  git(w.project, ['remote', 'set-url', 'origin', remote]);
-  git(w.project, ['branch', 'feat']);
-  const m = await startModel(format);
   try {
-    await fn(w, m);
+    await inClientWorld(
+      agents,
+      format,
+      (w, m) => {
+        const remote = join(remoteDir, 'remote.git');
+        git(remoteDir, ['init', '-q', '--bare', remote]);
+        git(w.project, ['remote', 'set-url', 'origin', remote]);
+        git(w.project, ['branch', 'feat']);
+        return fn(w, m);
+      },
+      { base: BASE, env: ON },
+    );
   } finally {
-    await m.close();
-    await cleanupWorld(w);
     rmSync(remoteDir, { recursive: true, force: true });
   }
 }

@@ -20,7 +20,7 @@ import { explain, runGemini } from './gemini.ts';
 import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
 import { type ScriptedModel, type Step, startModel, type WireFormat } from './model-server.ts';
 import { openai, resultOf } from './openai.ts';
-import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
+import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, inClientWorld } from './project.ts';
 
 const BASE = sandboxWorldBase();
 const ON = { AXME_SANDBOX: 'auto' };
@@ -62,16 +62,8 @@ function commands(c: Canaries): string[] {
   ];
 }
 
-async function inWorld(agents: string, format: WireFormat, fn: (w: ClientWorld, m: ScriptedModel, c: Canaries) => Promise<void>): Promise<void> {
-  const w = await clientWorld(agents, { base: BASE, env: ON });
-  const m = await startModel(format);
-  try {
-    await fn(w, m, plant(w));
-  } finally {
-    await m.close();
-    await cleanupWorld(w);
-  }
-}
+const inWorld = (agents: string, format: WireFormat, fn: (w: ClientWorld, m: ScriptedModel, c: Canaries) => Promise<void>) =>
+  inClientWorld(agents, format, (w, m) => fn(w, m, plant(w)), { base: BASE, env: ON });
 
 /** The effects, whatever route stopped each command: the canaries unchanged and unread, the commit made, the shell in the sandbox. */
 function assertContained(w: ClientWorld, c: Canaries, results: string[]): void {
