@@ -84,6 +84,29 @@ export async function hookBinary(event: string, call: HookCall): Promise<HookRun
   return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * The built binary's answer to Claude Code's PreToolUse call of a Bash `command` in `cwd`: the deny
+ * reason, or null where it lets the call go ahead (an answer other than a deny fails the test).
+ */
+export async function bashDenial(cwd: string, command: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const input = JSON.stringify({
+    session_id: 'a1b2c3d4-e5f6-4789-9abc-def012345678',
+    transcript_path: join(cwd, '.claude-transcript.jsonl'),
+    cwd,
+    hook_event_name: 'PreToolUse',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'toolu_01XYZ',
+  });
+  const r = await hookBinary('pre-tool-use', { cwd, input, env });
+  assert.equal(r.code, 0, r.stderr);
+  if (!r.stdout.trim()) return null;
+  const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+  assert.equal(out.hookSpecificOutput.permissionDecision, 'deny', r.stdout);
+  return out.hookSpecificOutput.permissionDecisionReason;
+}
+
 /** Asserts that the binary and the in-process hook gave the same answer to the same call. */
 export function sameAnswer(binary: HookRun, inProcess: HookRun, what: string): void {
   assert.deepEqual(inProcess, binary, `${what}: runHook of dist/hook.cjs in this process answers as the binary does`);

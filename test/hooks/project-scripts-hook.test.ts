@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempRepo } from '../helpers.ts';
-import { hookBinary } from './hook-in-process.ts';
+import { bashDenial } from './hook-in-process.ts';
 
 /**
  * The built hook reads the project's own files for a command that runs one of its scripts
@@ -35,25 +35,7 @@ describe('pre-tool-use hook: the project scripts a command runs', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  /** The hook's answer to a Bash call of `command` in the project: the deny reason, or null where it lets the call go ahead. */
-  async function denial(command: string): Promise<string | null> {
-    const input = JSON.stringify({
-      session_id: 'a1b2c3d4-e5f6-4789-9abc-def012345678',
-      transcript_path: join(dir, '.claude-transcript.jsonl'),
-      cwd: dir,
-      hook_event_name: 'PreToolUse',
-      permission_mode: 'default',
-      tool_name: 'Bash',
-      tool_input: { command },
-      tool_use_id: 'toolu_01XYZ',
-    });
-    const r = await hookBinary('pre-tool-use', { cwd: dir, input, env: { HOME: home } });
-    assert.equal(r.code, 0, r.stderr);
-    if (!r.stdout.trim()) return null;
-    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
-    assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
-    return out.hookSpecificOutput.permissionDecisionReason;
-  }
+  const denial = (command: string) => bashDenial(dir, command, { HOME: home });
 
   for (const command of ['npm run build', 'npm test', 'make', 'make clean', 'npm --prefix web run build', 'npm --prefix big run release']) {
     test(`${command} goes ahead`, async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempRepo } from '../helpers.ts';
-import { hookBinary } from './hook-in-process.ts';
+import { bashDenial } from './hook-in-process.ts';
 
 /**
  * The built hook finds a workspace's members on disk (src/setup/project-files.ts lists the folders
@@ -29,23 +29,7 @@ describe('pre-tool-use hook: the scripts of a workspace member', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  /** The hook's answer to a Bash call of `command` in the project: the deny reason, or null where it lets the call go ahead. */
-  async function denial(command: string): Promise<string | null> {
-    const input = JSON.stringify({
-      session_id: 'a1b2c3d4-e5f6-4789-9abc-def012345678',
-      transcript_path: join(dir, '.claude-transcript.jsonl'),
-      cwd: dir,
-      hook_event_name: 'PreToolUse',
-      permission_mode: 'default',
-      tool_name: 'Bash',
-      tool_input: { command },
-      tool_use_id: 'toolu_01XYZ',
-    });
-    const r = await hookBinary('pre-tool-use', { cwd: dir, input, env: { HOME: home } });
-    assert.equal(r.code, 0, r.stderr);
-    if (!r.stdout.trim()) return null;
-    return (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput.permissionDecisionReason;
-  }
+  const denial = (command: string) => bashDenial(dir, command, { HOME: home });
 
   for (const command of ['npm run build -w pkg-a', 'npm run build --workspaces', 'yarn workspace @acme/b build']) {
     test(`${command} goes ahead`, async () => {
