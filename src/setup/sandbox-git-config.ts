@@ -13,7 +13,7 @@ import { gitHooksOn } from './clients/gemini.hook.ts';
  * (`.git/config`, read-only in the sandbox: a setting such as `core.hooksPath` would run a program
  * outside it later), and what axme does for each (docs/safety.md, "git's settings"):
  *
- * - `instead`: a command that writes settings and runs nothing (`git config user.name me`,
+ * - `instead`: a command that writes settings and runs nothing (`git config pull.rebase true`,
  *   `git remote add up https://…`, `git branch -u origin/x`) runs outside the sandbox as axme's own
  *   git line, made from the command's literal words, with no hooks (`core.hooksPath=/dev/null`);
  * - `after`: a command whose work stays in the sandbox (`git push -u origin feat`, `git checkout -b x
@@ -39,13 +39,15 @@ export interface RepoFacts {
 }
 
 /**
- * The settings axme writes for an agent (keys lower-cased): identity, tracking, remotes and their
- * refspecs, pull and push defaults. None runs a program; a remote's URL is held to a network
+ * The settings axme writes for an agent (keys lower-cased): tracking, remotes and their refspecs,
+ * pull and push defaults. None runs a program. Not identity: `user.name`/`user.email` kept in the
+ * repository's config sign the user's own later commits (an agent commits as anyone with `git -c
+ * user.name=… commit`, which changes nothing that stays); a remote's URL is held to a network
  * transport (SAFE_URL), a branch's remote to a remote's name, a fetch refspec to remote-tracking
  * refs, a push refspec to one not forced (recordedSetting).
  */
 const RECORDED_SETTINGS =
-  /^(user\.(name|email)|branch\.[^\s]+\.(remote|pushremote|merge|rebase|description)|remote\.[^\s.]+\.(url|pushurl|fetch|push|tagopt|prune|skipdefaultupdate)|pull\.(rebase|ff)|push\.(default|autosetupremote|followtags)|fetch\.prune|rebase\.autostash|init\.defaultbranch)$/;
+  /^(branch\.[^\s]+\.(remote|pushremote|merge|rebase|description)|remote\.[^\s.]+\.(url|pushurl|fetch|push|tagopt|prune|skipdefaultupdate)|pull\.(rebase|ff)|push\.(default|autosetupremote|followtags)|fetch\.prune|rebase\.autostash|init\.defaultbranch)$/;
 
 /** A remote's URL axme records: https, http, ssh or git, or scp-like `user@host:path` — no transport helper (`ext::`), no local path (its hooks run on push). */
 const SAFE_URL = /^((https?|ssh|git):\/\/(?!-)[A-Za-z0-9_.@[\]:-]+(\/\S*)?|(?!-)[A-Za-z0-9_.-]+@(?!-)[A-Za-z0-9_.-]+:[^\s:-]\S*)$/;
@@ -201,7 +203,7 @@ function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
   if (remoteUrl && !unset && !sameHost(at.facts.setting(`remote.${remoteUrl[1]}.url`), operands[1]!)) return movedRemote(shown);
   if (!recordedSetting(key, unset ? null : operands[1]!))
     return note(
-      `\`${shown}\` is not recorded: axme writes only identity, tracking, remote (network URLs) and pull/push settings for an agent, never one that runs a program; ask the user to run it outside the agent`,
+      `\`${shown}\` is not recorded: axme writes only tracking, remote (network URLs) and pull/push settings for an agent: never one that runs a program, nor the user's identity; ask the user to run it outside the agent`,
     );
   return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
 }

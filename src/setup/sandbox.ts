@@ -129,7 +129,8 @@ export function sandboxShellPath(loc: RepoLocation): string {
 export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir, 'axme', 'sandbox');
 
 /** The folder of the one-time grants the hook leaves the prefix script (sandbox/config-grants.ts; guarded). */
-export const sandboxGrantsDir = (loc: RepoLocation): string => join(sandboxShellDir(loc), 'grants');
+export const sandboxGrantsDir = (loc: RepoLocation): string => join(sandboxShellDir(loc), GRANTS);
+const GRANTS = 'grants';
 
 /**
  * The prefix script's text: bubblewrap with the policy, in the command's own folder, running the
@@ -182,14 +183,18 @@ const CLAUDE_MCP_SERVER = ((): string => {
   return `"${word}"`;
 })();
 
-/** Writes the prefix script when its text changed (atomically: a command starting meanwhile reads the old one or the new one). Returns whether it wrote. */
+/**
+ * Writes the prefix script when its text changed (atomically: a command starting meanwhile reads
+ * the old one or the new one), beside the grants folder it reads, made with it: a grant then
+ * leaves nothing behind once used. Returns whether it wrote.
+ */
 export function writeSandboxShell(path: string, text: string): boolean {
   try {
     if (readFileSync(path, 'utf8') === text) return false;
   } catch {
     // none yet
   }
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(join(dirname(path), GRANTS), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, text, { mode: 0o755 });
   renameSync(tmp, path);

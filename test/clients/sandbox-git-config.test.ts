@@ -1,9 +1,9 @@
 /**
  * git's settings under the kernel sandbox in the real clients (docs/safety.md, "git's settings"):
- * the scripted model runs `git push -u origin feat` and `git config user.name …`, and the tracking
- * and the name are recorded although `.git/config` stays read-only in the sandbox — Claude Code
- * through its shell prefix and the hook's one-time grant, Codex and Gemini CLI through the command
- * the hook hands back. A setting that runs a program stays unset.
+ * the scripted model runs `git push -u origin feat` and `git remote add up https://…`, and the
+ * tracking and the remote are recorded although `.git/config` stays read-only in the sandbox —
+ * Claude Code through its shell prefix and the hook's one-time grant, Codex and Gemini CLI through
+ * the command the hook hands back. The user's identity and a setting that runs a program stay unset.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,7 @@ const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '
 
 const COMMANDS = [
   'git push -u origin feat #!axme pr=none repo=acme/demo',
+  'git remote add up https://example.com/team/up.git',
   'git config user.name "Agent Smith"',
   'git config core.pager ./pager; echo pager-set',
 ];
@@ -58,13 +59,14 @@ const setting = (w: ClientWorld, key: string): string | null => {
   return r.status === 0 ? r.stdout.trim() : null;
 };
 
-/** The push landed, its tracking and the name are recorded, the pager is not. */
+/** The push landed, its tracking and the new remote are recorded; the name (the user's identity) and the pager are not. */
 function assertRecorded(w: ClientWorld, results: string[]): void {
   const all = results.join('\n---\n');
   assert.match(git(w.project, ['ls-remote', 'origin', 'refs/heads/feat']), new RegExp(git(w.project, ['rev-parse', 'feat']).trim()), `the push landed: ${all}`);
   assert.equal(setting(w, 'branch.feat.remote'), 'origin', all);
   assert.equal(setting(w, 'branch.feat.merge'), 'refs/heads/feat', all);
-  assert.equal(setting(w, 'user.name'), 'Agent Smith', all);
+  assert.equal(setting(w, 'remote.up.url'), 'https://example.com/team/up.git', all);
+  assert.notEqual(setting(w, 'user.name'), 'Agent Smith', all);
   assert.equal(setting(w, 'core.pager'), null, all);
 }
 
@@ -83,12 +85,12 @@ describe("git's settings from the sandbox in the real clients", { skip: !bwrapWo
       assert.equal(run.code, 0, describeRun(run));
       const results = COMMANDS.map((_, i) => claudeResult(m.turns, i).text);
       assertRecorded(w, results);
-      const planted = [3, 4].map((i) => claudeResult(m.turns, i).text);
+      const planted = [0, 1].map((i) => claudeResult(m.turns, COMMANDS.length + i).text);
       assert.match(planted[0]!, /plant-exit=[1-9]/, planted[0]);
       assert.match(planted[1]!, /granted-text/, planted[1]);
       assert.equal(existsSync(canary), false, `a planted grant ran outside: ${planted.join('\n')}`);
       // the pager's refusal says why (in the sandbox, or the guard's deny)
-      assert.match(results[2]!, /read-only in axme's sandbox|axme/i, results[2]);
+      assert.match(results.at(-1)!, /read-only in axme's sandbox|axme/i, results.at(-1));
       const local = JSON.parse(readFileSync(join(w.project, '.claude', 'settings.local.json'), 'utf8'));
       assert.match(readFileSync(local.env.CLAUDE_CODE_SHELL_PREFIX, 'utf8'), /grants/, 'the prefix reads the grants');
     }),
@@ -103,7 +105,7 @@ describe("git's settings from the sandbox in the real clients", { skip: !bwrapWo
       assert.equal(run.code, 0, run.stderr);
       assertRecorded(
         w,
-        ['feat', 'Agent Smith', 'pager-set'].map((needle) => resultOf(m.turns, needle) ?? ''),
+        ['feat', 'up.git', 'Agent Smith', 'pager-set'].map((needle) => resultOf(m.turns, needle) ?? ''),
       );
     }),
   );

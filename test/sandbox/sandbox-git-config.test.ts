@@ -82,8 +82,7 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     recorded('git remote remove up2', { 'remote.up2.url': null });
   });
 
-  test('git config user.name / --local pull.rebase / --unset', () => {
-    recorded('git config user.name "Agent Smith"', { 'user.name': 'Agent Smith' });
+  test('git config --local pull.rebase / --unset', () => {
     recorded('git config --local pull.rebase true', { 'pull.rebase': 'true' });
     recorded('git config --unset pull.rebase', { 'pull.rebase': null });
   });
@@ -118,6 +117,9 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     ['git config --add core.hooksPath /tmp/h', 'core.hookspath'],
     ['git -c core.hooksPath=/tmp/h config user.email me@x', 'user.email'],
     ['git config branch.feat.remote /tmp/evil.git', 'branch.feat.remote'],
+    // not a program, but kept in the repository's config it would sign the user's own later commits
+    ['git config user.name "Agent Smith"', 'user.name'],
+    ['git config --local user.email agent@example.com', 'user.email'],
     // not a program, but the user's next fetch or push would lose history: a fetch into the local branches, a forced push
     ["git config --add remote.origin.fetch '+refs/heads/*:refs/heads/*'", 'remote.origin.fetch'],
     ["git config remote.origin.push '+refs/heads/*:refs/heads/*'", 'remote.origin.push'],
