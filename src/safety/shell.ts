@@ -67,9 +67,8 @@ class Parser extends RedirectReader {
   }
 
   protected substitution(): Script {
-    const script = this.subshell(() => this.nested((p) => p.list(')'), true));
-    inSubshell(script.commands, this.ids.next++);
-    return script;
+    // a cd in `$( )` is left to move the commands after it: `DIR="$(cd ~ && pwd)"; rm -rf "$DIR/.ssh"` reads `$DIR/…` where that cd went
+    return this.subshell(() => this.nested((p) => p.list(')'), true));
   }
 
   /** Reads a subshell with `read` (`( )`, `$( )`, backticks, `<( )`): the variables it sets are gone after it. */
@@ -384,7 +383,7 @@ function assignmentsSoFar(words: readonly Word[]): boolean {
   return true;
 }
 
-/** Marks `commands` as run in the subshell `id`, around the subshells they already run in (SimpleCommand.subshells). */
+/** Marks `commands` as run in the `( )` subshell `id`, around the subshells they already run in (SimpleCommand.subshells). */
 function inSubshell(commands: readonly SimpleCommand[], id: number): void {
   for (const c of commands) c.subshells = c.subshells ? [id, ...c.subshells] : [id];
 }

@@ -1,7 +1,9 @@
 /**
- * The folder a command runs in across subshells: a `cd` inside `( )` or `$( )` moves the commands
- * after it there, not those after the subshell (`(cd "$D" && ls) > out.zip` writes out.zip where
- * the line started; `(cd /tmp && ls) && rm -rf *` removes in the project).
+ * The folder a command runs in across subshells: a `cd` inside `( )` moves the commands after it
+ * there, not those after the subshell (`(cd "$D" && ls) > out.zip` writes out.zip where the line
+ * started; `(cd /tmp && ls) && rm -rf *` removes in the project). One in `$( )` still moves the
+ * commands after it (shell.ts substitution): `DIR="$(cd ~ && pwd)"` is mostly followed by paths
+ * under `$DIR`, which that folder then resolves.
  */
 
 /** What a walk knows of its folder (evaluate.ts Walk): restored as it was when a subshell is left. */

@@ -7,12 +7,13 @@ import { testAsks, testHoles } from './context.ts';
  */
 
 testHoles({
-  // subshell-folders.ts: a `cd` inside `( )` or `$( )` moves no command after the subshell
+  // subshell-folders.ts: a `cd` inside `( )` moves no command after the subshell (one in `$( )` still does: the DIR idiom)
   'a redirection of a subshell, opened where the line is, not where a cd inside it went': [
     ['(cd "$D" && ls) > "$D/$N.zip"', '(cd "$D" && ls) > /etc/passwd'],
     ['(cd ~/.ssh && ls) > notes.txt', '(cd ~/.ssh && ls > notes.txt)'],
-    ['echo "$(cd ~/.ssh && ls)" > notes.txt', 'echo "$(cd ~/.ssh && cat id_rsa)" > notes.txt'],
+    ['(cd ~/.ssh; ls) > notes.txt', '(cd ~/.ssh; ls; cat id_rsa) > notes.txt'],
     ['(cd /tmp && ls) && rm -rf build', '(cd /tmp && ls) && rm -rf *'],
+    ['DIR="$(cd "$(dirname "$0")" && pwd)"; rm -rf "$DIR/build"', 'DIR="$(cd ~ && pwd)"; rm -rf "$DIR/.ssh"'],
   ],
   // paths.ts matchPath: after a cd only the shell knows, a path whose folders are all unknown is matched by its name
   'a path of unknown folders after a cd only the shell knows': [
