@@ -92,6 +92,8 @@ export const FAMILIES = [
         'organization',
         'droplet',
         'droplets',
+        'linode',
+        'linodes',
         'server',
         'servers',
         'keyspace',

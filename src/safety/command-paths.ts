@@ -4,11 +4,11 @@ import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import { gitWorkingFolder } from './git-global-options.ts';
 import type { Finding } from './git-rules.ts';
-import { leadingFolder } from './known-folders.ts';
+import { leadingFolder, xdgDefaultFolder } from './known-folders.ts';
 import { type Access, landing, NAME_PRINTERS, type PathUse, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
-import { matchInside, type PathContext, resolvePath } from './paths.ts';
+import { independentOfFolder, matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { charge, PATH_COST } from './work-budget.ts';
 
@@ -38,7 +38,10 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
           (v, from) => (v.includes(UNKNOWN) ? null : resolvePath(v, { cwd: from, home: ctx.home })),
         )
       : null;
-  return dir === null || dir === ctx.cwd ? usedPaths(inv, ctx, pctx, rctx) : usedPaths(inv, { ...ctx, cwd: dir }, { ...pctx, cwd: dir }, { ...rctx, cwd: dir });
+  if (dir === null || dir === ctx.cwd) return usedPaths(inv, ctx, pctx, rctx);
+  // `git -C ~ show HEAD:.aws/credentials`: outside the project, a tree's paths (`HEAD:x`) are the -C folder's repository's, read from that folder
+  const root = ctx.root && (dir === ctx.root || dir.startsWith(`${ctx.root}/`)) ? ctx.root : dir;
+  return usedPaths(inv, { ...ctx, cwd: dir, root }, { ...pctx, cwd: dir }, { ...rctx, cwd: dir });
 }
 
 /** The path rules over the paths `inv`'s program uses, and the folders it reads whole. */
@@ -175,7 +178,8 @@ function checkPath(
   if (!value || value.includes('://') || value === UNKNOWN) return null;
   // `"$PWD/.claude"`, `"$(pwd)/.husky"`, `~+/x`: the folder the context knows, as for the removal rule (known-folders.ts)
   // (where a cd moved the command, that folder); and, that passing, as a folder only the shell knows, as before
-  const lead = value === w.value ? leadingFolder(w, { ...ctx, cwd: pctx.cwd }) : null;
+  // `$XDG_CONFIG_HOME/gh/hosts.yml`: the folder the variable names when unset (`~/.config`), then as one only the shell knows
+  const lead = value === w.value ? (leadingFolder(w, { ...ctx, cwd: pctx.cwd }) ?? xdgDefaultFolder(w, ctx.home)) : null;
   if (lead !== null && !value.slice(1).includes(UNKNOWN)) {
     const known = checkPath(ctx, pctx, rctx, w, lead + value.slice(1), access, forceGlob, fromRoot, found);
     if (known) return known;
@@ -189,7 +193,7 @@ function checkPath(
   const abs =
     fromRoot && ctx.root
       ? resolvePath(value, { cwd: ctx.root, home: ctx.home })
-      : ctx.cwd === null && !value.startsWith('/')
+      : ctx.cwd === null && !independentOfFolder(value)
         ? `${UNKNOWN}/${value}`
         : resolvePath(value, pctx);
   const glob = forceGlob || w.glob || abs.includes(UNKNOWN);

@@ -33,6 +33,7 @@ import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.t
 import { checkServedFolder } from './served-folders.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { SETTING_BUILTINS } from './shell-vars.ts';
+import { SubshellFolders } from './subshell-folders.ts';
 import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import { checkTransportSettings } from './transport-settings.ts';
@@ -263,8 +264,10 @@ function walkScript(src: string, w: Walk, depth: number): void {
     (s) => runsOf.get(s)?.[0] ?? null,
     (work) => charge(w.budget, work),
   );
+  const subshells = new SubshellFolders();
   for (const [n, cmd] of script.commands.entries()) {
     charge(w.budget, COMMAND_COST);
+    subshells.enter(cmd.subshells, w);
     const { invocation, scripts, alternatives } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     // `tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: the handler runs later in this shell, with the line's variables
@@ -284,6 +287,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)
     const finder = feeder && reading.source(feeder);
+    // where the names that reach this stage are printed, also through stages selecting fields (`du .env | cut -f2 | xargs cat`)
+    const namer = feeder && reading.nameSource(feeder);
     if (invocation && runsFedText(invocation) && cmd.index > 0) {
       // what the stage before writes, or what reaches it through the filters between (fed-input.ts PipeReading)
       const text = reading.read(cmd);
@@ -297,13 +302,17 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
     const finderInv = finder ? (runsOf.get(finder)?.[0] ?? null) : null;
-    const filters = finder
-      ? stages
-          .get(cmd.pipeline)!
-          .slice(finder.index + 1, cmd.index)
-          .map((c) => runsOf.get(c)?.[0] ?? null)
-      : [];
+    const between = (from: SimpleCommand) =>
+      stages
+        .get(cmd.pipeline)!
+        .slice(from.index + 1, cmd.index)
+        .map((c) => runsOf.get(c)?.[0] ?? null);
+    const filters = finder ? between(finder) : [];
     if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv, reading.read(cmd), filters)) walkScript(s, w, depth + 1);
+    // and as the names the stage before the field selectors printed, where those are not the lines it reads
+    const namerInv = namer && namer !== finder ? (runsOf.get(namer)?.[0] ?? null) : null;
+    if (invocation && namerInv)
+      for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, namerInv, reading.read(cmd), between(namer!))) walkScript(s, w, depth + 1);
     const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
     if (unknownNames) w.findings.push(unknownNames);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`), through the filters between
@@ -314,6 +323,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // after the command's own checks, so that a file the command may not read (`make -f .env`) is denied as that first
     if (w.project && invocation) for (const run of w.project.runs(invocation, w.cwd, w.chain, w.written)) walkProjectScript(run, cmd.comment, w, depth);
   }
+  // the line goes on where it was before any subshell it ended in
+  subshells.enter(undefined, w);
   // commands whose words are produced by other commands, where the consumer runs them as code
   for (const cmd of script.commands) {
     const inv = runsOf.get(cmd)?.[0];

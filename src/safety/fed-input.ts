@@ -14,7 +14,7 @@ import { removesRecursively } from './removal.ts';
 import { grepKeeps } from './search-patterns.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
-import { type Passing, passing } from './text-filters.ts';
+import { type Passing, passing, selectsFields } from './text-filters.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -48,6 +48,7 @@ export class PipeReading {
   private readonly written = new Map<SimpleCommand, string | null>();
   private readonly passes = new Map<SimpleCommand, Passing>();
   private readonly sources = new Map<SimpleCommand, SimpleCommand>();
+  private readonly nameSources = new Map<SimpleCommand, SimpleCommand>();
 
   constructor(
     private readonly stageAt: (pipeline: number, index: number) => SimpleCommand | undefined,
@@ -100,20 +101,37 @@ export class PipeReading {
 
   /** The stage before `stage` and any filters that keep the lines they read (`| tee log | xargs`, `| grep -v x | sort |`): where what reaches the next stage is printed. */
   source(stage: SimpleCommand): SimpleCommand {
+    return this.back(stage, this.sources, (at) => this.passing(at) === 'kept');
+  }
+
+  /**
+   * As `source`, also back through the stages that select fields of the lines they read
+   * (text-filters.ts selectsFields: `| cut -f2 |`, `| awk '{print $NF}' |`): where the names that
+   * reach the next stage are printed (`du .env | cut -f2 | xargs cat` reads `.env`).
+   */
+  nameSource(stage: SimpleCommand): SimpleCommand {
+    return this.back(stage, this.nameSources, (at) => {
+      const inv = this.invOf(at);
+      return this.passing(at) === 'kept' || (inv !== null && selectsFields(inv));
+    });
+  }
+
+  /** The first stage back from `stage` that `through` does not pass, each stage's answer kept in `found`. */
+  private back(stage: SimpleCommand, found: Map<SimpleCommand, SimpleCommand>, through: (at: SimpleCommand) => boolean): SimpleCommand {
     const chain: SimpleCommand[] = [];
     let at = stage;
     for (;;) {
-      const known = this.sources.get(at);
+      const known = found.get(at);
       if (known) {
         at = known;
         break;
       }
-      const before = at.index > 0 && this.passing(at) === 'kept' ? this.stageAt(at.pipeline, at.index - 1) : undefined;
+      const before = at.index > 0 && through(at) ? this.stageAt(at.pipeline, at.index - 1) : undefined;
       if (!before) break;
       chain.push(at);
       at = before;
     }
-    for (const c of chain) this.sources.set(c, at);
+    for (const c of chain) found.set(c, at);
     return at;
   }
 }

@@ -26,6 +26,24 @@ export function leadingFolder(w: Word, ctx: FolderContext): string | null {
   return sub ? printedFolder(sub, { ...ctx, cwd: ctx.cwd }) : null;
 }
 
+/**
+ * The XDG base folders' defaults below the home folder: where a program looks when the variable is
+ * unset, so what a word starting with one names at least (`$XDG_CONFIG_HOME/gh/hosts.yml` is
+ * `~/.config/gh/hosts.yml`).
+ */
+const XDG_DEFAULTS: Readonly<Record<string, string>> = {
+  XDG_CONFIG_HOME: '.config',
+  XDG_DATA_HOME: '.local/share',
+  XDG_STATE_HOME: '.local/state',
+  XDG_CACHE_HOME: '.cache',
+};
+
+/** The default folder of the XDG base folder variable `w` starts with (XDG_DEFAULTS), or null. */
+export function xdgDefaultFolder(w: Word, home: string): string | null {
+  const below = w.leadingVar && w.value.startsWith(UNKNOWN) ? XDG_DEFAULTS[w.leadingVar] : undefined;
+  return below ? `${home}/${below}` : null;
+}
+
 /** The substitution a word starts with (`"$(…)"`, `` `…` ``), or null. */
 export function leadingSubstitution(w: Word): Script | null {
   const sub = w.value.startsWith(UNKNOWN) && /^"?(\$\(|`)/.test(w.raw) ? w.subs[0] : undefined;

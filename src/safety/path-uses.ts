@@ -11,6 +11,7 @@ import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { transfer } from './path-uses-transfers.ts';
 import { grep, ripgrep } from './search-patterns.ts';
 import { sed } from './sed-script.ts';
+import { storedFilePath } from './stored-file-settings.ts';
 import type { Word } from './syntax.ts';
 import { settingsFileUses } from './tool-settings.ts';
 import { venvUses } from './venv-folders.ts';
@@ -112,7 +113,14 @@ function usesOf(inv: Invocation): PathUse[] {
     const access = viewsOnly(inv) ? 'read' : 'edit';
     return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, access));
   }
-  return generic(inv);
+  // `poetry config certificates.x.cert ca.pem`: a CA bundle's path stored, not read (stored-file-settings.ts)
+  const stored = storedFilePath(inv);
+  return stored
+    ? generic(
+        inv,
+        inv.args.filter((w) => w !== stored),
+      )
+    : generic(inv);
 }
 
 /** `sort -o f`: written; its operands read. */

@@ -69,6 +69,11 @@ function resolveAnew(p: string, ctx: PathContext): string {
   return abs;
 }
 
+/** Whether resolvePath reads `p` without the working folder: an absolute path, or one in the home folder (`~/x`, `$HOME/x`). */
+export function independentOfFolder(p: string): boolean {
+  return p.startsWith('/') || /^(~|\$HOME|\$\{HOME\})(\/|$)/.test(p);
+}
+
 /** posix.resolve(cwd, s) where nothing needs normalising (an absolute or a relative path in an absolute folder, both normal), else null. */
 function joined(cwd: string, s: string): string | null {
   if (!s || NOT_NORMAL.test(s)) return null;
@@ -138,8 +143,10 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
-  // a bare name in a folder only the shell knows (`cd "$X" && cat id_rsa`) is matched by name only
-  const folderUnknown = path.startsWith(UNKNOWN) && !path.slice(2).includes('/');
+  // a name in a folder only the shell knows, every folder of it unknown (`cd "$X" && cat id_rsa`,
+  // `cd "$X" && ls > "$D/$N.zip"`), is matched by name only: its unknown folders would stand for
+  // the folder of every slash pattern (a `.zip` read as possibly inside `/etc/passwd`)
+  const folderUnknown = ALL_FOLDERS_UNKNOWN.test(path);
   const known = literalPrefix(path);
   for (const entry of entries) {
     const { pattern, full } = entry;
@@ -162,6 +169,9 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   }
   return null;
 }
+
+/** A path whose folders are each only unknown expansions, then a name: `\uE000/x`, `\uE000/\uE000/\uE000.zip`. */
+const ALL_FOLDERS_UNKNOWN = new RegExp(`^(${UNKNOWN}+/)+[^/]*$`);
 
 /**
  * The first pattern naming something inside folder `dir` (a slash pattern below it): what a

@@ -67,6 +67,7 @@ class Parser extends RedirectReader {
   }
 
   protected substitution(): Script {
+    // a cd in `$( )` is left to move the commands after it: `DIR="$(cd ~ && pwd)"; rm -rf "$DIR/.ssh"` reads `$DIR/…` where that cd went
     return this.subshell(() => this.nested((p) => p.list(')'), true));
   }
 
@@ -151,6 +152,7 @@ class Parser extends RedirectReader {
         this.defining = null;
         const from = this.out.length;
         this.subshell(() => this.nested((p) => p.list(')'), false));
+        inSubshell(this.out.slice(from), this.ids.next++);
         this.compound = { out: this.out, from, to: this.out.length };
         if (fn) this.lanes.functions.set(fn, this.compound);
       } else {
@@ -379,6 +381,11 @@ function assignmentsSoFar(words: readonly Word[]): boolean {
   while (i < words.length && RESERVED_START.has(words[i]!.raw)) i++;
   for (let first = i; i < words.length; i++) if (!ASSIGNMENT.test(words[i]!.raw) && !(i === first ? DECLARATIONS : /^-/).test(words[i]!.raw)) return false;
   return true;
+}
+
+/** Marks `commands` as run in the `( )` subshell `id`, around the subshells they already run in (SimpleCommand.subshells). */
+function inSubshell(commands: readonly SimpleCommand[], id: number): void {
+  for (const c of commands) c.subshells = c.subshells ? [id, ...c.subshells] : [id];
 }
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */

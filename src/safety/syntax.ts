@@ -56,6 +56,8 @@ export interface SimpleCommand {
    * (shell-vars.ts): a builtin's (`read v <<< …`, `printf -v v …`), and a nameref's as its variable's
    */
   assigns?: string[];
+  /** the `( )` subshells it runs in, outermost first, by id: a `cd` in one moves no command after it */
+  subshells?: number[];
 }
 
 export interface Script {

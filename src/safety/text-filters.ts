@@ -222,6 +222,24 @@ const TEXT_FILTERS: Record<string, (args: readonly Word[]) => Passing> = {
   paste: pastePasses,
 };
 
+/** An awk program that prints only fields of each line (`{print $NF}`, `{print $2, $1}`): the words it reads, some of them. */
+const AWK_FIELDS = /^\s*\{\s*print\s+\$(\d+|NF|\(NF-\d+\))(\s*,?\s*\$(\d+|NF|\(NF-\d+\)))*\s*;?\s*\}\s*$/;
+
+/**
+ * Whether `inv` selects or reorders fields of the lines it reads on stdin: `cut -f2` (no file
+ * operand), awk printing only fields (`awk '{print $NF}'`). A name a listing printed in a field
+ * (`du .env`, `ls -l .env`) reaches the next stage as itself (fed-input.ts PipeReading nameSource).
+ */
+export function selectsFields(inv: Invocation): boolean {
+  if (inv.via.includes('xargs')) return false;
+  const name = programName(inv.program);
+  const values = inv.args.map((a) => a.value);
+  if (name === 'cut') return values.some((v) => v.startsWith('-f') || v.startsWith('--fields')) && !operands(values, /^(-[bcfd]|--fields|--delimiter)$/).length;
+  if (name !== 'awk' && name !== 'gawk' && name !== 'mawk') return false;
+  const rest = operands(values, /^(-F|-v|--field-separator|--assign)$/);
+  return rest.length === 1 && AWK_FIELDS.test(rest[0]!);
+}
+
 /** What `inv` writes of the text it reads on stdin (see the module comment); null for a program that passes nothing the command line tells. */
 export function passing(inv: Invocation): Passing {
   if (inv.via.includes('xargs')) return inv.program === 'echo' || inv.program === 'printf' ? xargsPrints(inv) : null;
