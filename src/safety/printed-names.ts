@@ -56,8 +56,8 @@ function fromProgram(cmd: SimpleCommand): Word[] {
 /**
  * The arguments of the find that lists what `program ARGS` lists: a find itself; `ls DIRS` (`.`
  * without one) as `find DIRS -mindepth 1 -maxdepth 1` — what is in them, by their names — `ls -d`
- * as `-maxdepth 0`, `ls -R` as every depth; `stat FILES` as `find FILES -maxdepth 0`. Null for any
- * other program.
+ * as `-maxdepth 0`, `ls -R` as every depth; `stat FILES` as `find FILES -maxdepth 0`; `du` (duAsFind).
+ * Null for any other program.
  */
 export function listingAsFind(program: string, args: readonly Word[]): Word[] | null {
   const values = args.map((a) => a.value);
@@ -67,10 +67,66 @@ export function listingAsFind(program: string, args: readonly Word[]): Word[] | 
     const named = args.filter((w, i) => !w.value.startsWith('-') && !/^(-c|--format|--printf)$/.test(values[i - 1] ?? ''));
     return named.length ? [...named, plainWord('-maxdepth'), plainWord('0')] : null;
   }
+  if (program === 'du') return duAsFind(args);
   if (program !== 'ls') return null;
   const ls = lsReads(args);
   const depth = ls.operandsOnly ? ['-maxdepth', '0'] : ls.recursive ? ['-mindepth', '1'] : ['-mindepth', '1', '-maxdepth', '1'];
   return [...ls.dirs, ...depth.map(plainWord)];
+}
+
+/** du's short options that take a value (GNU: `-B 1K`, `-d 1`, `-t 1M`, `-X FILE`) and its long ones (`--max-depth 1` or `=1`). */
+const DU_VALUED_SHORT = new Set(['B', 'd', 't', 'X']);
+const DU_VALUED_LONG = new Set(['--block-size', '--max-depth', '--threshold', '--exclude-from', '--exclude', '--time', '--time-style', '--files0-from']);
+
+/**
+ * `du ARGS` as the find that lists the same paths: with `-a` every file and folder at every depth,
+ * without it the folders only (`-type d`), `-s` its operands (`-maxdepth 0`), `-d N` /
+ * `--max-depth=N` as deep; its operands (`.` without one). Null for `--files0-from` (the names are
+ * in a file).
+ */
+function duAsFind(args: readonly Word[]): Word[] | null {
+  const operands: Word[] = [];
+  let all = false;
+  let summarize = false;
+  let depth: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (v.startsWith('--')) {
+      const [name, inline] = v.includes('=') ? [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)] : [v, null];
+      if (name === '--files0-from') return null;
+      if (name === '--all') all = true;
+      if (name === '--summarize') summarize = true;
+      if (DU_VALUED_LONG.has(name)) {
+        const value = inline ?? args[++i]?.value ?? null;
+        if (name === '--max-depth') depth = value;
+      }
+      continue;
+    }
+    if (v.startsWith('-') && v.length > 1) {
+      for (let j = 1; j < v.length; j++) {
+        const c = v[j]!;
+        if (c === 'a') all = true;
+        if (c === 's') summarize = true;
+        if (DU_VALUED_SHORT.has(c)) {
+          const value = j + 1 < v.length ? v.slice(j + 1) : (args[++i]?.value ?? null);
+          if (c === 'd') depth = value;
+          break;
+        }
+      }
+      continue;
+    }
+    operands.push(args[i]!);
+  }
+  const limit = summarize ? '0' : depth !== null && /^\d+$/.test(depth) ? depth : null;
+  return [
+    ...(operands.length ? operands : [plainWord('.')]),
+    ...(limit !== null ? ['-maxdepth', limit] : []).map(plainWord),
+    ...(all || summarize ? [] : ['-type', 'd']).map(plainWord),
+  ];
 }
 
 /** The folders whose entries a command prints by their bare names: `ls DIRS` (`.` without one); none with `-d`, which prints its operands. */

@@ -32,6 +32,12 @@ testHoles({
     ['conda config --set ssl_verify /path/ca.pem', 'conda config --file ~/.aws/credentials --show'],
     ['bundle config set ssl_ca_cert /path/ca.pem', 'bundle config set ssl_ca_cert ~/.ssh/id_rsa.pem && cat ~/.ssh/id_rsa.pem'],
   ],
+  // printed-names.ts listingAsFind: du lists what find lists (-a every file, -s its operands, -d N as deep)
+  "du's listing fed to a reader": [
+    ['du -a src | xargs wc -l', 'du -a ~/.ssh | xargs cat'],
+    ['du -a src | cut -f2 | xargs wc -l', 'du -a ~/.ssh | cut -f2 | xargs cat'],
+    ['du -ah --max-depth=1 . | sort -h', 'du -a -d 1 ~/.aws | cut -f2 | xargs cat'],
+  ],
   // command-paths.ts: `git -C DIR` outside the project reads a tree's paths (`HEAD:x`) in DIR's repository
   "a tree's path under git -C outside the project": [
     ['git -C ~ show HEAD:notes.txt', 'git -C ~ show HEAD:.aws/credentials'],
