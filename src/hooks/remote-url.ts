@@ -1,4 +1,4 @@
-import { configFiles, configValue, locateRepo, readOr, UNKNOWN } from '../knowledge/core/location.ts';
+import { locateRepo, settingOf, UNKNOWN } from '../knowledge/core/location.ts';
 
 /**
  * The URL a remote of the repository around `dir` (or at `gitDir`) has, as git's config files set
@@ -7,12 +7,6 @@ import { configFiles, configValue, locateRepo, readOr, UNKNOWN } from '../knowle
  */
 export function remoteUrlAt(dir: string, env: NodeJS.ProcessEnv, gitDir: string | null, name: string): string | null {
   const loc = gitDir ? { commonDir: gitDir, gitDir } : locateRepo(dir, env);
-  if (!loc) return null;
-  let url: string | null = null;
-  for (const file of configFiles(loc, env)) {
-    const v = configValue(readOr(file), `remote "${name}"`, 'url');
-    if (v === UNKNOWN) return null;
-    if (v !== null) url = v;
-  }
-  return url;
+  const url = loc ? settingOf(loc, env, `remote.${name}.url`) : null;
+  return url === UNKNOWN ? null : url;
 }

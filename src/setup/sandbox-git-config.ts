@@ -1,11 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { childProcess } from '../model/builtins.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import { gitSubcommandAt } from '../safety/git-global-options.ts';
 import { isCommandSetting } from '../safety/git-settings.ts';
 import { isDynamic, parseShell, type SimpleCommand } from '../safety/shell.ts';
 import { ASSIGNMENT } from '../safety/syntax.ts';
+import { urlHost } from '../safety/transport-settings.ts';
+import { readOr, settingOf, UNKNOWN } from '../store/git-config.ts';
+import { type RepoLocation, readRefSync } from '../store/locate.ts';
 import { gitHooksOn } from './clients/gemini.hook.ts';
 
 /**
@@ -208,12 +209,6 @@ function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
   return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
 }
 
-/** The host a URL names (`https://u@host:1/x`, `u@host:x`), lower-cased; null for a local path. */
-function urlHost(url: string): string | null {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/]+)/i.exec(url) ?? /^(?:[^@/:]+@)?([^:/]+):(?!\/\/)/.exec(url);
-  return m ? m[1]!.toLowerCase() : null;
-}
-
 /** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded): https to ssh, another path, not another host. */
 const sameHost = (was: string | null, url: string): boolean => was === null || (urlHost(was) !== null && urlHost(was) === urlHost(url));
 
@@ -356,29 +351,22 @@ function checkoutCall(sub: string, args: string[], at: { cwd: string; facts: Rep
 }
 
 /**
- * RepoFacts for the repository whose git dir is `commonDir`, read from its files (a `git checkout
- * <branch>` is common: no git process for it) — the remotes from its config's `[remote "…"]`
- * sections, a ref from its loose file or `packed-refs`; a setting asked of git in `cwd`.
+ * RepoFacts for the repository at `loc`, read from its files as git reads them, no git process (a
+ * `git checkout <branch>` is common): the remotes from its config's `[remote "…"]` sections, a ref
+ * from its loose file or `packed-refs` (readRefSync), a setting from git's config files (settingOf).
+ * What only git can tell reads as absent: the judge then records nothing.
  */
-export function repoFacts(commonDir: string, cwd: string, env: NodeJS.ProcessEnv): RepoFacts {
-  const read = (file: string) => {
-    try {
-      return readFileSync(join(commonDir, file), 'utf8');
-    } catch {
-      return '';
-    }
-  };
+export function repoFacts(loc: Pick<RepoLocation, 'commonDir' | 'gitDir'>, env: NodeJS.ProcessEnv): RepoFacts {
   let remotes: string[] | null = null;
-  let packed: string[] | null = null;
   return {
-    remotes: () => (remotes ??= [...read('config').matchAll(/^\s*\[remote\s+"([^"\n]+)"\s*\]/gm)].map((m) => m[1]!)),
+    remotes: () => (remotes ??= [...readOr(join(loc.commonDir, 'config')).matchAll(/^\s*\[remote\s+"([^"\n]+)"\s*\]/gm)].map((m) => m[1]!)),
     hasRef: (ref) => {
-      if (statSync(join(commonDir, ref), { throwIfNoEntry: false })?.isFile()) return true;
-      return (packed ??= read('packed-refs').split('\n')).some((line) => line.endsWith(` ${ref}`));
+      const oid = readRefSync(loc.commonDir, ref);
+      return oid !== null && oid !== 'unknown';
     },
     setting: (key) => {
-      const r = childProcess().spawnSync('git', ['-C', cwd, 'config', '--get', key], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-      return r.status === 0 ? r.stdout.trim() : null;
+      const v = settingOf(loc, env, key);
+      return v === UNKNOWN ? null : v;
     },
   };
 }

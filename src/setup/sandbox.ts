@@ -89,9 +89,7 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
     });
   // axme's own git line runs outside the sandbox only for a git dir that is the tree's (tree-git-dir.ts)
   const configGrant = (command: string, cwd: string): ConfigGrant | null =>
-    state.on && input.loc && gitDirIsTrees(input.loc)
-      ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(input.loc.commonDir, cwd, input.env) })
-      : null;
+    state.on && input.loc && gitDirIsTrees(input.loc) ? gitConfigGrant(command, { cwd, home: input.home, facts: repoFacts(input.loc, input.env) }) : null;
   return {
     settings,
     state,

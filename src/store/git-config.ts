@@ -57,3 +57,23 @@ export function readOr(path: string): string {
     return '';
   }
 }
+
+/**
+ * A setting's value as git reads it from its config files (configFiles: the last one wins), by its
+ * dotted name (`remote.origin.url`, `branch.autoSetupMerge`; a subsection as written, the rest in
+ * any case); null when unset; UNKNOWN where only git can tell.
+ */
+export function settingOf(loc: Pick<RepoLocation, 'commonDir' | 'gitDir'>, env: NodeJS.ProcessEnv, name: string): string | null | typeof UNKNOWN {
+  const first = name.indexOf('.');
+  const last = name.lastIndexOf('.');
+  if (first < 1 || last === name.length - 1) return UNKNOWN;
+  const section = first === last ? name.slice(0, first).toLowerCase() : `${name.slice(0, first).toLowerCase()} "${name.slice(first + 1, last)}"`;
+  const key = name.slice(last + 1).toLowerCase();
+  let value: string | null = null;
+  for (const file of configFiles(loc, env)) {
+    const v = configValue(readOr(file), section, key);
+    if (v === UNKNOWN) return UNKNOWN;
+    if (v !== null) value = v;
+  }
+  return value;
+}

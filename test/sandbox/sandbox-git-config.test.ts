@@ -181,7 +181,7 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
   });
 
   test('a command that writes no git setting gets nothing from the judge: it runs in the sandbox as before', () => {
-    const at = { cwd: project, home, facts: repoFacts(join(project, '.git'), project, cleanEnv()) };
+    const at = { cwd: project, home, facts: repoFacts({ commonDir: join(project, '.git'), gitDir: join(project, '.git') }, cleanEnv()) };
     for (const command of [
       'ls',
       'echo git config user.name me',

@@ -7,7 +7,7 @@ import { currentBranch, locateRepo, type RepoLocation } from '../../store/locate
  * surface never imports store/).
  */
 
-export { configFiles, configValue, readOr, UNKNOWN } from '../../store/git-config.ts';
+export { configFiles, configValue, readOr, settingOf, UNKNOWN } from '../../store/git-config.ts';
 export { readRefSync } from '../../store/locate.ts';
 export { sessionStoreAt, type WorkspaceLocation } from '../../store/workspace-store.ts';
 export { currentBranch, locateRepo, type RepoLocation };
