@@ -21,8 +21,8 @@ import { closeCodexLab, codexLab, runCodex } from './codex.ts';
 import { explain, runGemini } from './gemini.ts';
 import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
 import { type ScriptedModel, type Step, startModel, type WireFormat } from './model-server.ts';
-import { resultOf } from './openai.ts';
 import { type ClientWorld, inClientWorld } from './project.ts';
+import { claudeShellResults, codexShellResults, geminiShellResults } from './shell-calls.ts';
 
 const TEST = { timeout: 600_000 };
 const ORIGIN = 'https://github.com/acme/demo.git';
@@ -99,16 +99,7 @@ const PROMPT = 'Tidy the working tree and the remote.';
 describe("the guard's readers of the disk in the real clients", () => {
   test('Claude Code: a restore judged by the disk, a remote move by git config', TEST, (t) =>
     inWorld('claude-code', anthropic, async (w, m) => {
-      const steps: Step[] = [...CASES.map(({ command }) => ({ tool: 'Bash', args: { command, description: 'tidy' } })), { text: 'Done.' }];
-      const run = await runClaude(w, m, PROMPT, { steps });
-      assert.equal(run.code, 0, describeRun(run));
-      assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${describeRun(run)}`);
-      const results = CASES.map((c, i) => {
-        const r = claudeResult(m.turns, i);
-        // a denial is an error result; a command that ran is not
-        assert.equal(r.isError, c.denied !== null, `${c.command}: ${r.text}`);
-        return r.text;
-      });
+      const results = await claudeShellResults(w, m, PROMPT, CASES);
       await check(t, w, results, { denied: /^PreToolUse:Bash hook error: axme safety: /, ran: /^\(Bash completed with no output\)$/ });
     }),
   );
@@ -117,11 +108,7 @@ describe("the guard's readers of the disk in the real clients", () => {
     const l = await codexLab();
     try {
       plant(l.world);
-      l.model.script([...CASES.map(({ command }) => ({ tool: 'exec_command', args: { cmd: command } })), { text: 'Done.' }]);
-      const run = await runCodex(l.world, l.home, PROMPT);
-      assert.equal(run.code, 0, run.stderr);
-      assert.equal(l.model.remaining(), 0, `the script was not played to its end\n${run.stderr}`);
-      const results = CASES.map(({ command }) => resultOf(l.model.turns, command) ?? `no result for ${command}`);
+      const results = await codexShellResults(l, PROMPT, CASES);
       await check(t, l.world, results, { denied: /^Command blocked by PreToolUse hook: axme safety: /, ran: /Process exited with code 0\n/ });
     } finally {
       await closeCodexLab(l);
@@ -130,15 +117,7 @@ describe("the guard's readers of the disk in the real clients", () => {
 
   test('Gemini CLI: a restore judged by the disk, a remote move by git config', TEST, (t) =>
     inWorld('gemini', geminiWire, async (w, m) => {
-      m.script([...CASES.map(({ command }) => ({ tool: 'run_shell_command', args: { command } })), { text: 'Done.' }]);
-      const run = await runGemini(w, m, PROMPT);
-      assert.equal(run.code, 0, explain(run));
-      assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${explain(run)}`);
-      const results = CASES.map((c, i) => {
-        const r = geminiResult(m.turns, i);
-        assert.equal(r.error !== null, c.denied !== null, `${c.command}: ${r.text}`);
-        return r.text;
-      });
+      const results = await geminiShellResults(w, m, PROMPT, CASES);
       // a command Gemini CLI ran: its output inside <untrusted_context> (for the checkout, which runs git hooks, the hook put git's hooks path back in the command, and Gemini says so after it)
       await check(t, w, results, { denied: /^Tool execution blocked: axme safety: /, ran: /^<untrusted_context>\nOutput: \(empty\)\n/ });
     }),

@@ -19,8 +19,8 @@ import { closeCodexLab, codexLab, runCodex } from './codex.ts';
 import { explain, runGemini } from './gemini.ts';
 import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
 import { type ScriptedModel, startModel, type WireFormat } from './model-server.ts';
-import { resultOf } from './openai.ts';
 import { type ClientWorld, inClientWorld } from './project.ts';
+import { claudeShellResults, codexShellResults, geminiShellResults } from './shell-calls.ts';
 
 const TEST = { timeout: 600_000 };
 /** What `npm test` prints: the model must see it. */
@@ -69,15 +69,7 @@ const PROMPT = 'Release the package, then run the tests.';
 describe("the project's scripts judged by what they run, in the real clients", () => {
   test('Claude Code: npm run release denied by its script, npm test runs', TEST, (t) =>
     inWorld('claude-code', anthropic, async (w, m) => {
-      m.script([...CASES.map(({ command }) => ({ tool: 'Bash', args: { command, description: 'release' } })), { text: 'Done.' }]);
-      const run = await runClaude(w, m, PROMPT);
-      assert.equal(run.code, 0, describeRun(run));
-      assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${describeRun(run)}`);
-      const results = CASES.map((c, i) => {
-        const r = claudeResult(m.turns, i);
-        assert.equal(r.isError, c.denied !== null, `${c.command}: ${r.text}`);
-        return r.text;
-      });
+      const results = await claudeShellResults(w, m, PROMPT, CASES);
       await check(t, results, { denied: /^PreToolUse:Bash hook error: axme safety: / });
     }),
   );
@@ -86,11 +78,7 @@ describe("the project's scripts judged by what they run, in the real clients", (
     const l = await codexLab();
     try {
       plant(l.world);
-      l.model.script([...CASES.map(({ command }) => ({ tool: 'exec_command', args: { cmd: command } })), { text: 'Done.' }]);
-      const run = await runCodex(l.world, l.home, PROMPT);
-      assert.equal(run.code, 0, run.stderr);
-      assert.equal(l.model.remaining(), 0, `the script was not played to its end\n${run.stderr}`);
-      const results = CASES.map(({ command }) => resultOf(l.model.turns, command) ?? `no result for ${command}`);
+      const results = await codexShellResults(l, PROMPT, CASES);
       await check(t, results, { denied: /^Command blocked by PreToolUse hook: axme safety: / });
     } finally {
       await closeCodexLab(l);
@@ -99,15 +87,7 @@ describe("the project's scripts judged by what they run, in the real clients", (
 
   test('Gemini CLI: npm run release denied by its script, npm test runs', TEST, (t) =>
     inWorld('gemini', geminiWire, async (w, m) => {
-      m.script([...CASES.map(({ command }) => ({ tool: 'run_shell_command', args: { command } })), { text: 'Done.' }]);
-      const run = await runGemini(w, m, PROMPT);
-      assert.equal(run.code, 0, explain(run));
-      assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${explain(run)}`);
-      const results = CASES.map((c, i) => {
-        const r = geminiResult(m.turns, i);
-        assert.equal(r.error !== null, c.denied !== null, `${c.command}: ${r.text}`);
-        return r.text;
-      });
+      const results = await geminiShellResults(w, m, PROMPT, CASES);
       await check(t, results, { denied: /^Tool execution blocked: axme safety: / });
     }),
   );
