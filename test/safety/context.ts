@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { type EvalContext, evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
@@ -79,4 +81,29 @@ export function testBattery(rows: readonly BatteryRow[]): void {
       assert.deepEqual(wrong, [], `${wrong.length} of ${list.length} wrong:\n${wrong.join('\n')}`);
     });
   }
+}
+
+/**
+ * A corpus of everyday command lines (test/fixtures/safety/`file`, one a line, `#` lines naming
+ * their sources): at least `atLeast` of them, none twice, and none stopped — none denied, and an
+ * ask only the infra family's where `infraAsks` (its default is to ask).
+ */
+export function testEverydayCorpus(file: string, o: { name: string; atLeast: number; infraAsks: boolean }): void {
+  const corpus = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'safety', file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  test(`${o.name} is as large as promised, without duplicates`, () => {
+    assert.ok(corpus.length >= o.atLeast, `${corpus.length} commands`);
+    assert.equal(new Set(corpus).size, corpus.length, 'no duplicate command');
+  });
+  test(`no command of ${o.name} is stopped${o.infraAsks ? " (an ask is the infra family's)" : ''} (${corpus.length})`, async () => {
+    const policy = defaultPolicy();
+    const wrong: string[] = [];
+    for (const command of corpus) {
+      const v = await evaluateCommand(command, policy, safetyContext());
+      if (v.decision === 'allow' || (o.infraAsks && v.decision === 'ask' && v.rule?.startsWith('families.infra: '))) continue;
+      wrong.push(`${command}\n    -> ${v.decision} [${v.rule}] ${v.reason.slice(0, 160)}`);
+    }
+    assert.deepEqual(wrong, [], `${wrong.length} false alarms:\n${wrong.join('\n')}`);
+  });
 }

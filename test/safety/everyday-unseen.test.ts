@@ -14,26 +14,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
-import { safetyContext, testHoles } from './context.ts';
+import { safetyContext, testEverydayCorpus, testHoles } from './context.ts';
 
-const corpus = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'safety', 'everyday-unseen.txt'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '' && !l.startsWith('#'));
-
-test('the unseen corpus is as large as promised, without duplicates', () => {
-  assert.ok(corpus.length >= 800, `${corpus.length} commands`);
-  assert.equal(new Set(corpus).size, corpus.length, 'no duplicate command');
-});
-
-test(`every unseen everyday command is allowed (${corpus.length})`, async () => {
-  const policy = defaultPolicy();
-  const wrong: string[] = [];
-  for (const command of corpus) {
-    const v = await evaluateCommand(command, policy, safetyContext());
-    if (v.decision !== 'allow') wrong.push(`${command}\n    -> ${v.decision} [${v.rule}] ${v.reason.slice(0, 160)}`);
-  }
-  assert.deepEqual(wrong, [], `${wrong.length} false alarms:\n${wrong.join('\n')}`);
-});
+testEverydayCorpus('everyday-unseen.txt', { name: 'the unseen corpus', atLeast: 800, infraAsks: false });
 
 testHoles({
   // shell-vars.ts known: $USER and $LOGNAME name the user whose home it is (a name, never a path), unless the line sets them

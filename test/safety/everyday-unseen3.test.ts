@@ -15,24 +15,6 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
-import { safetyContext } from './context.ts';
+import { safetyContext, testEverydayCorpus } from './context.ts';
 
-const corpus = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'safety', 'everyday-unseen3.txt'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '' && !l.startsWith('#'));
-
-test('the third unseen corpus is as large as promised, without duplicates', () => {
-  assert.ok(corpus.length >= 3000, `${corpus.length} commands`);
-  assert.equal(new Set(corpus).size, corpus.length, 'no duplicate command');
-});
-
-test(`no command of the third unseen corpus is denied; an ask is the infra family's (${corpus.length})`, async () => {
-  const policy = defaultPolicy();
-  const wrong: string[] = [];
-  for (const command of corpus) {
-    const v = await evaluateCommand(command, policy, safetyContext());
-    if (v.decision === 'deny' || (v.decision === 'ask' && !v.rule?.startsWith('families.infra: ')))
-      wrong.push(`${command}\n    -> ${v.decision} [${v.rule}] ${v.reason.slice(0, 160)}`);
-  }
-  assert.deepEqual(wrong, [], `${wrong.length} false alarms:\n${wrong.join('\n')}`);
-});
+testEverydayCorpus('everyday-unseen3.txt', { name: 'the third unseen corpus', atLeast: 3000, infraAsks: true });
