@@ -29,8 +29,8 @@ export function safetyContext(over: Partial<EvalContext> = {}): EvalContext {
 }
 
 /** A command's verdict under the default policy in `safetyContext()`: `allow`, or `<decision> [<rule>]`. */
-export async function decide(command: string): Promise<string> {
-  const v = await evaluateCommand(command, defaultPolicy(), safetyContext());
+export async function decide(command: string, more: Partial<EvalContext> = {}): Promise<string> {
+  const v = await evaluateCommand(command, defaultPolicy(), safetyContext(more));
   return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
 }
 
@@ -38,8 +38,8 @@ export async function decide(command: string): Promise<string> {
  * One `describe` a hole, one test a row: [an everyday command that must pass, its dangerous
  * neighbour that the same rule must deny].
  */
-export function testHoles(holes: Record<string, ReadonlyArray<readonly [string, string]>>): void {
-  testPairs(holes, 'denied', /^deny /);
+export function testHoles(holes: Record<string, ReadonlyArray<readonly [string, string]>>, more: Partial<EvalContext> = {}): void {
+  testPairs(holes, 'denied', /^deny /, more);
 }
 
 /**
@@ -50,13 +50,13 @@ export function testAsks(holes: Record<string, ReadonlyArray<readonly [string, s
   testPairs(holes, 'asked', /^ask \[families\.infra: /);
 }
 
-function testPairs(holes: Record<string, ReadonlyArray<readonly [string, string]>>, said: string, verdict: RegExp): void {
+function testPairs(holes: Record<string, ReadonlyArray<readonly [string, string]>>, said: string, verdict: RegExp, more: Partial<EvalContext> = {}): void {
   for (const [hole, rows] of Object.entries(holes)) {
     describe(hole, () => {
       for (const [everyday, dangerous] of rows) {
         test(`${everyday}  passes;  ${dangerous}  is ${said}`, async () => {
-          assert.equal(await decide(everyday), 'allow', everyday);
-          assert.match(await decide(dangerous), verdict, dangerous);
+          assert.equal(await decide(everyday, more), 'allow', everyday);
+          assert.match(await decide(dangerous, more), verdict, dangerous);
         });
       }
     });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { type EvalContext, evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
-import { ROOT, safetyContext } from './context.ts';
+import { ROOT, safetyContext, testHoles } from './context.ts';
 
 /**
  * The project's own scripts judged by what they run: `npm run release`, `make deploy`, `just x`
@@ -135,9 +135,12 @@ const FILES: Record<string, string> = {
 /** What the reader says of a file too big to read: unknown. */
 const TOO_BIG = `${ROOT}/big/package.json`;
 
+/** The hook's reader of the project's files, holding `files` (TOO_BIG unknown). */
+const onDisk = (files: Record<string, string>): Partial<EvalContext> => ({ fileText: (path) => (path === TOO_BIG ? undefined : (files[path] ?? null)) });
+
 /** A command's verdict with FILES on the disk (`allow`, or `<decision> [<rule>]`), and its reason. */
 async function verdict(command: string, files: Record<string, string> = FILES): Promise<{ said: string; reason: string }> {
-  const ctx = safetyContext({ fileText: (path) => (path === TOO_BIG ? undefined : (files[path] ?? null)) });
+  const ctx = safetyContext(onDisk(files));
   const v = await evaluateCommand(command, defaultPolicy(), ctx);
   return { said: v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`, reason: v.reason };
 }
@@ -203,16 +206,7 @@ const ROWS: Record<string, ReadonlyArray<readonly [string, string]>> = {
   ],
 };
 
-for (const [hole, rows] of Object.entries(ROWS)) {
-  describe(hole, () => {
-    for (const [everyday, dangerous] of rows) {
-      test(`${everyday}  passes;  ${dangerous}  is denied`, async () => {
-        assert.equal((await verdict(everyday)).said, 'allow', everyday);
-        assert.match((await verdict(dangerous)).said, /^deny /, dangerous);
-      });
-    }
-  });
-}
+testHoles(ROWS, onDisk(FILES));
 
 describe('what the hook cannot read is judged as today', () => {
   for (const command of ['npm run release', 'make deploy', 'npm run deploy', 'yarn publish:all', 'just release']) {
