@@ -39,6 +39,10 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   env.AXME_SANDBOX = 'off';
   // words only unless a test asks for a search model: a model the developer pulled (~/.cache/axme/models) never changes a ranking
   env.AXME_SEARCH_MODEL = 'off';
+  // a hook's deadline is the wall clock's (a prompt's recall gives up at 5 s): on a machine loaded by
+  // other work a test's hook must not be cut short; the deadlines themselves are tested in-process
+  // with their own values (hooks.test.ts, safety.test.ts: a lookup that never answers, a busy machine)
+  env.AXME_HOOK_DEADLINE_MS = '120000';
   // the developer's model keys never reach a test
   for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
   return { ...env, ...extra };

@@ -58,3 +58,9 @@ export function releaseLockFileOf(path: string, pid: number): void {
   const seen = readLockFile(path);
   if (seen !== null && seen !== 'unreadable' && holderOf(seen) === pid) removeLockIf(path, seen);
 }
+
+/** How long the lock file at `path` has named `pid` as its holder (ms since it was written, at `now`), or Infinity when it names another process or is gone: a holder past its time stops. */
+export function heldByFor(path: string, pid: number, now: number): number {
+  const seen = readLockFile(path);
+  return seen !== null && seen !== 'unreadable' && holderOf(seen) === pid ? Math.max(0, now - seen.mtimeMs) : Number.POSITIVE_INFINITY;
+}

@@ -224,4 +224,39 @@ describe('the index made ahead after a burst of writes', () => {
       assert.equal(await indexAheadAgain(kb, { [INDEX_AHEAD_ENV]: '1' }), 0, 'nothing moved: no round');
     });
   });
+
+  test("a worker's time is its lock's age, not its process's: a long-lived process with a fresh lock makes its round; a lock past its time, or another's, none", async (t) => {
+    const dir = seededRepo(BACKGROUND_INDEX_ITEMS);
+    t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+    await withCore(dir, async (kb) => {
+      const lock = aheadLockPath(kb);
+      mkdirSync(dirname(lock), { recursive: true });
+      const ours = () => writeFileSync(lock, `${process.pid} ${new Date().toISOString()}\n`);
+      const worker = { [INDEX_AHEAD_ENV]: '1' };
+      ours();
+      await loadSearchIndex(kb);
+      await addDecision(kb, { title: 'Ledger rows carry their currency', decision: 'Every row names its currency.' });
+      // a process up for an hour (a test runner, a loaded machine's slow worker) that holds a fresh lock
+      const uptime = process.uptime;
+      process.uptime = () => 3600;
+      try {
+        assert.equal(await indexAheadAgain(kb, worker), 1, 'the round a fresh lock allows');
+      } finally {
+        process.uptime = uptime;
+      }
+      assert.equal(await tipIndexMissing(kb), false);
+      // its lock ten minutes old: others may take it over, so no round is begun
+      ours();
+      const old = new Date(Date.now() - 10 * 60_000);
+      utimesSync(lock, old, old);
+      await addDecision(kb, { title: 'Ledger totals are rounded once', decision: 'Round the total, never each row.' });
+      assert.equal(await indexAheadAgain(kb, worker), 0, 'a lock past its time');
+      assert.equal(await tipIndexMissing(kb), true);
+      assert.equal(existsSync(lock), false, 'its own lock let go');
+      // a lock that names another process (taken over): not this worker's to go on with
+      writeFileSync(lock, `${process.ppid} ${new Date().toISOString()}\n`);
+      assert.equal(await indexAheadAgain(kb, worker), 0, "another process's lock");
+      assert.equal(existsSync(lock), true, "and another's lock is left alone");
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AxmeSelf } from '../../../model/axme-self.ts';
-import { claimLockFile, releaseLockFileOf } from '../../../session/claim-lock.ts';
+import { claimLockFile, heldByFor, releaseLockFileOf } from '../../../session/claim-lock.ts';
 import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
 import { readRefSync } from '../../../store/locate.ts';
 import { startDetachedAxme } from '../../../store/processes.ts';
@@ -122,8 +122,8 @@ export async function startIndexAhead(kb: KnowledgeBase, l: IndexWorkerLaunch, m
  * In the worker a write started (INDEX_AHEAD_ENV in `env`), once its search has made the index
  * of the tip it saw: the index and stale marks of each newer tip the writes left meanwhile (a
  * burst of writes, of which only the first started a worker), by the same search, the writes laid
- * over the previous index in this process; at most AHEAD_ROUNDS more, none begun past
- * AHEAD_LOCK_MAX_MS; then the lock released. Released first and the tip looked at again after: a
+ * over the previous index in this process; at most AHEAD_ROUNDS more, none begun once its lock is
+ * AHEAD_LOCK_MAX_MS old (others may take it over then) or names another process; then the lock released. Released first and the tip looked at again after: a
  * write that found the lock held before the release moved the tip before it, and is taken up (the
  * lock claimed again) — a write after the release claims the lock itself. How many rounds it
  * made; nothing outside a worker.
@@ -142,7 +142,7 @@ export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv)
         releaseLockFileOf(lock, process.pid);
         const ref = readRefSync(kb.repo.commonDir, kb.ref);
         if (ref === 'unknown' || ref === state.commit || !claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return rounds;
-      } else if (rounds === AHEAD_ROUNDS || process.uptime() * 1000 >= AHEAD_LOCK_MAX_MS) return rounds;
+      } else if (rounds === AHEAD_ROUNDS || heldByFor(lock, process.pid, Date.now()) >= AHEAD_LOCK_MAX_MS) return rounds;
       else {
         // what the worker's own search did: the index, and the stale marks a query at the tip of a store with anchored items reads
         await searchKnowledge(kb, { query: WORKER_QUERY });
