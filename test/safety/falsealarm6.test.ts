@@ -24,6 +24,9 @@ testHoles({
     ['pnpm prisma migrate deploy --schema prisma/schema.prisma', 'prisma deploy --force'],
     ['sqitch deploy db:pg:app_dev', 'serverless deploy --stage prod'],
     ['schemachange deploy -f migrations', 'uvx mkdocs gh-deploy'],
+    ['flyway deploy -scriptFilename=deploy.sql', 'fly deploy'],
+    ['hasura deploy --endpoint http://localhost:8080', 'npx vercel deploy --prod'],
+    ['dbdeployer deploy single 8.0.36', 'kamal deploy -d production'],
   ],
 });
 
@@ -32,5 +35,6 @@ testAsks({
   "a migration tool's deploy passes, its reset is still asked": [
     ['npx prisma migrate deploy', 'npx prisma migrate reset --force'],
     ['yarn prisma migrate deploy', 'npx prisma db push --force-reset'],
+    ['flyway -configFiles=conf/dev.toml deploy', 'flyway -configFiles=conf/dev.toml clean'],
   ],
 });

@@ -20,6 +20,12 @@ const LOCAL_VERBS: Readonly<Record<string, readonly string[]>> = {
   prisma: ['migrate deploy'],
   sqitch: ['deploy'],
   schemachange: ['deploy'],
+  // Flyway's deploy runs a migration script it is given on the configured database, as its migrate does
+  flyway: ['deploy'],
+  // Hasura's deploy applies the project's metadata and migrations, as `hasura migrate apply` and `metadata apply` do
+  hasura: ['deploy'],
+  // MySQL sandboxes installed under ~/sandboxes for development
+  dbdeployer: ['deploy'],
 };
 
 /** The entries split into words once: each a verb and the words that must stand right before it. */
