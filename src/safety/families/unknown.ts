@@ -7,6 +7,7 @@ import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
 import { knowsInfra } from './infra.ts';
 import { readSql } from './infra-sql.ts';
+import { localVerb } from './local-verbs.ts';
 import { knowsPublish, normalize } from './publish.ts';
 import { onlyNonProduction } from './publish-deploy.ts';
 import type { FamilyContext } from './types.ts';
@@ -23,7 +24,7 @@ import type { FamilyContext } from './types.ts';
  * release`, `uvx mkdocs gh-deploy`) is judged as if run alone. Not judged: programs whose words
  * are data, scripts or resource names (UNKNOWN_COMMANDS.exempt), programs the family's own check
  * knows, a project script's runner (`deno task deploy`, `nx run-many -t deploy`), listings
- * (`release list`), help, versions and dry runs, and a publish verb aimed at a non-production
+ * (`release list`), a verb a program gives to a local step (local-verbs.ts: `rebar3 release`), help, versions and dry runs, and a publish verb aimed at a non-production
  * environment (`cap staging deploy`).
  */
 export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ family: FamilyName; hit: Hit }> {
@@ -100,6 +101,8 @@ function setsOf(rule: VerbRule) {
 function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean): Hit | null {
   const { verbs, targeted, targets } = setsOf(rule);
   for (let i = 0; i < path.length; i++) {
+    // a verb this program gives to a local step (`rebar3 release`, `prisma migrate deploy`: local-verbs.ts)
+    if (localVerb(program, path, i)) continue;
     const ws = parts(path[i]!);
     const strong = ws.find((w) => verbs.has(w));
     const aimed = strong ? undefined : ws.find((w) => targeted.has(w));
