@@ -70,7 +70,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (err) {
     if (helpShown) return 0;
-    return report(io, err instanceof UsageError ? ((await misplacedVerb(argv)) ?? withNearMiss(err, self?.getOptions() ?? null)) : err, json);
+    return report(
+      io,
+      err instanceof UsageError ? ((await misplacedVerb(argv)) ?? unknownCommand(err, argv) ?? withNearMiss(err, self?.getOptions() ?? null)) : err,
+      json,
+    );
   }
 }
 
@@ -150,6 +154,17 @@ async function misplacedVerb(argv: string[]): Promise<UsageError | undefined> {
   if (named) return new UsageError(`"${verb}" is not a command: did you mean axme ${named} ${verb}?`);
   const list = groups.length > 1 ? `${groups.slice(0, -1).join(', ')} and ${groups.at(-1)}` : groups[0];
   return new UsageError(`"${verb}" is not a command: it is a subcommand of ${list} (${groups.map((g) => `axme ${g} ${verb}`).join(', ')})`);
+}
+
+/**
+ * A first word that is no command and that yargs found none spelt near (`axme frobnicate`): said
+ * as such, instead of "Unknown argument" and the advice about values that start with "-".
+ */
+function unknownCommand(err: UsageError, argv: string[]): UsageError | undefined {
+  const [word] = commandWords(argv);
+  const m = /^Unknown arguments?: (.*)$/.exec(err.message);
+  if (!word || !m || topLevelWords().includes(word) || !m[1]!.split(', ').includes(word)) return undefined;
+  return new UsageError(`"${word}" is not a command`);
 }
 
 /**

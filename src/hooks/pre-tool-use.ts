@@ -1,5 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { branchAt, locateRepo } from '../knowledge/core/location.ts';
+import { leaveTypedMarkers } from '../knowledge/history/typed-markers.ts';
 import { policyFor } from '../knowledge/rules/policy-cache.ts';
 import { type EvalContext, evaluate } from '../safety/evaluate.ts';
 import type { HookPayload } from '../setup/clients/hook-payload.ts';
@@ -7,6 +8,7 @@ import { readPayload } from '../setup/clients/hook-registry.ts';
 import { guardedPaths } from '../setup/paths.ts';
 import { projectFileText, projectFolderNames } from '../setup/project-files.ts';
 import type { Sandbox } from '../setup/sandbox.ts';
+import { typedCommits } from './git/command-marker.ts';
 import { axmeGitHooksPath } from './git-hooks-path.ts';
 import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
@@ -104,6 +106,22 @@ export async function preToolUse(io: HookIO): Promise<void> {
   const sessions = loc?.commonDir ?? workspace?.gitDir;
   if (sessions && p.session_id) startSession(io, { ...p, session_id: p.session_id }, sessions);
   if (denied === null && io.protocol.recordsEditsBefore) recordEditsBefore(io, p);
+  if (denied === null && loc) leaveTypedCommits(io, loc.gitDir, commands);
+}
+
+/**
+ * The commits a shell call let through marks with a `#!axme` comment, left for the commit-msg
+ * hook (the shell drops the comment before git runs: hooks/git/command-marker.ts). Never changes the verdict.
+ */
+function leaveTypedCommits(io: HookIO, gitDir: string, commands: string[]): void {
+  try {
+    leaveTypedMarkers(
+      gitDir,
+      commands.flatMap((c) => typedCommits(c, io.home)),
+    );
+  } catch (err) {
+    io.stderr(`axme: could not leave the #!axme marker for the commit-msg hook (${(err as Error).message})\n`);
+  }
 }
 
 /** `pass` with the pre-edit recall for the files `p` edits, where the client shows the model context there; `pass` on any failure (said on stderr). */

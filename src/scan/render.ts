@@ -1,3 +1,4 @@
+import { counted } from '../model/counted.ts';
 import type { Dep, Ecosystem, OracleFacts, PatternFacts, ProjectFacts, StructureFacts, ToolConfig } from './facts.ts';
 import { KEPT_DOT_DIRS, SKIPPED_DIRS } from './files.ts';
 
@@ -118,10 +119,6 @@ function list(items: string[]): string[] {
   return items.length ? items.map((i) => `- ${i}`) : ['None found.'];
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];
 }
@@ -156,7 +153,7 @@ function bounded(text: string): string {
  * would make every added file a change, and every re-scan a commit.
  */
 export function about(n: number, what: string): string {
-  if (n < 10) return plural(n, what);
+  if (n < 10) return counted(n, what);
   const step = 10 ** Math.floor(Math.log10(n));
   const floor = Math.floor(n / (step >= 1000 ? step / 10 : step)) * (step >= 1000 ? step / 10 : step);
   return `${floor.toLocaleString('en-US')}+ ${what}s`;

@@ -51,6 +51,16 @@ function commandShell(args: string[]): boolean {
 }
 
 /**
+ * The arguments of the nearest process above `pid` whose name is `comm` (`git`: the command a git
+ * hook runs under, as it was started), within `hops` processes; null where there is none or /proc
+ * is missing.
+ */
+export function ancestorArgv(pid: number, comm: string, hops = 8): string[] | null {
+  for (const p of ancestors(pid).slice(0, hops)) if (proc(p)?.comm === comm) return argv(p);
+  return null;
+}
+
+/**
  * The harness process above a hook whose parent is `ppid`, or null when there is none: the first
  * ancestor that is not a shell, past the command shells (`sh -c ...`) a harness runs its hook
  * commands in. A shell a person types in (no `-c`) ends the search with null: a hook fed by hand

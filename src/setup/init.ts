@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type InitResult, initStore } from '../knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 import { locateRepo } from '../knowledge/core/location.ts';
@@ -13,7 +13,9 @@ import type { Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { parseYamlText } from '../model/yaml-text.ts';
 import { type AgentFileChange, type AgentFilesPlan, agentFilesRoot, planAgentFiles, writeAgentFiles } from './agent-files.ts';
+import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { type AgentSelection, applyClients, type ClientChange, type ClientsPlan, describeClients, planClients, type UserContext } from './clients/index.ts';
+import { excludeFromGit } from './git-exclude.ts';
 import { applyGitHooks, type GitHookChange, planGitHooks, recordGitHooksChoice } from './git-hooks.ts';
 import { installSandboxShell, sandboxShellPath } from './sandbox.ts';
 
@@ -78,6 +80,8 @@ export interface RepositoryInit {
   follow: FollowResult | null;
   /** with `agents`: the other MCP clients connected, and those `all` skipped */
   clients?: { root: string; changes: ClientChange[]; skipped: ClientsPlan['skipped'] };
+  /** the files of the working tree this run created or changed that git does not ignore, from its top: what to commit for the team */
+  toCommit: string[];
 }
 
 /** Sets up the repository of `kb` (idempotent: a second run changes nothing). */
@@ -106,6 +110,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
     }
   }
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
+  if (root) keepLocalSettingsOut(root, agentFiles, ctx.env);
   const clients = clientsPlan && treeRoot ? { root: treeRoot, changes: applyClients(clientsPlan), skipped: clientsPlan.skipped } : undefined;
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan, ctx.self) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
@@ -115,7 +120,33 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   forgetGitHookFacts(kb.repo.commonDir);
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
   const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
-  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow, ...(clients ? { clients } : {}) };
+  const written = [...agentFiles, ...(clients?.changes ?? [])].filter((f) => f.action === 'created' || f.action === 'updated').map((f) => f.path);
+  const toCommit = treeRoot ? await sharedFiles(kb, treeRoot, written) : [];
+  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow, ...(clients ? { clients } : {}), toCommit };
+}
+
+/**
+ * Claude Code's settings of this machine (`--local`: this axme's path; the sandbox's shell prefix)
+ * are kept out of git once init writes them: a teammate's `git add -A` never commits a path of
+ * this machine.
+ */
+function keepLocalSettingsOut(root: string, files: AgentFileChange[], env: NodeJS.ProcessEnv): void {
+  if (!files.some((f) => f.action !== 'unchanged' && relative(root, f.path) === CLAUDE_LOCAL_SETTINGS)) return;
+  const loc = locateRepo(root, env);
+  if (loc) excludeFromGit(loc, root, CLAUDE_LOCAL_SETTINGS);
+}
+
+/**
+ * Of `paths`, those in the working tree at `root` that git does not ignore, from its top: what the
+ * team shares (`.claude/settings.json`, `.mcp.json`, `CLAUDE.md`…), not this machine's own files
+ * (`.claude/settings.local.json`, which init keeps out of git) nor a user's file outside the tree.
+ */
+async function sharedFiles(kb: KnowledgeBase, root: string, paths: string[]): Promise<string[]> {
+  const inTree = [...new Set(paths.map((p) => relative(root, p)))].filter((p) => p && !p.startsWith('..') && !isAbsolute(p));
+  if (!inTree.length) return [];
+  const r = await kb.repo.git(['-C', root, 'check-ignore', '-z', '--stdin'], { input: inTree.join('\0'), allowFail: true });
+  const ignored = new Set(r.stdout.toString('utf8').split('\0').filter(Boolean));
+  return inTree.filter((p) => !ignored.has(p)).sort();
 }
 
 /** Whether the store holds a page the oracle scan writes (its own, or the team's it started from). */

@@ -17,6 +17,7 @@ import type { RepoLocation } from '../store/locate.ts';
 import { gitDirIsTrees } from '../store/tree-git-dir.ts';
 import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
+import { excludeFromGit } from './git-exclude.ts';
 import { hookCommand, mcpServerEntry } from './launch.ts';
 import { guardedPaths } from './paths.ts';
 import { type ConfigGrant, gitConfigGrant, repoFacts } from './sandbox-git-config.ts';
@@ -214,20 +215,4 @@ export async function installSandboxShell(root: string, env: NodeJS.ProcessEnv, 
   const on = sandbox.state.on ? sandbox.state.bwrap : null;
   writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(root) : null, sandboxGrantsDir(loc)));
   excludeFromGit(loc, root, CLAUDE_LOCAL_SETTINGS);
-}
-
-/** Adds `file` (from the top of the tree) to the repository's `info/exclude` unless git already ignores it. */
-function excludeFromGit(loc: RepoLocation, root: string, file: string): void {
-  const ignored = childProcess().spawnSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: root, stdio: 'ignore' });
-  if (ignored.status === 0) return;
-  const exclude = join(loc.commonDir, 'info', 'exclude');
-  let text = '';
-  try {
-    text = readFileSync(exclude, 'utf8');
-  } catch {
-    // none yet
-  }
-  if (text.split('\n').includes(`/${file}`)) return;
-  mkdirSync(dirname(exclude), { recursive: true });
-  writeFileSync(exclude, `${text}${text && !text.endsWith('\n') ? '\n' : ''}# axme: the personal Claude Code settings name paths of this machine\n/${file}\n`);
 }

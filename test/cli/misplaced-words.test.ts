@@ -25,6 +25,13 @@ describe('a subcommand given as the command says which commands have it', () => 
     assert.equal(r.stderr, usage('"add" is not a command: did you mean axme decision add?'));
   });
 
+  test('a word that is no command at all: said so, without the advice about values that start with "-" (h/firstday6)', async () => {
+    const r = await axmeIn(repo.dir, ['frobnicate']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, usage('"frobnicate" is not a command'));
+  });
+
   test('the verb alone: every group that has it', async () => {
     const r = await axmeIn(repo.dir, ['add']);
     assert.equal(r.code, 2, r.stderr);

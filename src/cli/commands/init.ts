@@ -158,6 +158,7 @@ function initJson(x: RepositoryInit) {
     oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages },
     remotes: x.remotes,
     ...clients,
+    toCommit: x.toCommit,
   };
 }
 
@@ -172,6 +173,9 @@ function shownPath(root: string, path: string): string {
   const rel = relative(root, path);
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
+
+/** A path as one shell word: as it is when it holds nothing the shell reads, else single-quoted. */
+const shellWord = (p: string) => (/^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replaceAll("'", `'"'"'`)}'`);
 
 /** The lines of the other clients: what was (or would be) done to each file, and who was skipped. */
 function printClients(io: CliIO, root: string, clients: NonNullable<RepositoryInit['clients']>, prefix: string, dry: boolean): void {
@@ -210,7 +214,12 @@ function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void 
   if (r.created) out(io, `${prefix}Initialized axme knowledge in ${x.ref} (${r.written.join(', ')})`);
   else if (r.written.length) out(io, `${prefix}Repaired axme knowledge in ${x.ref}: wrote ${r.written.join(', ')}`);
   else out(io, `${prefix}axme knowledge already initialized in ${x.ref}`);
-  for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${prefix}${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
+  for (const f of agentFiles)
+    if (f.action !== 'unchanged') {
+      const path = relative(root!, f.path);
+      const own = x.toCommit.includes(path) ? '' : " (this machine's own: git ignores it)";
+      out(io, `${prefix}${f.action === 'created' ? 'Created' : 'Updated'} ${path}${own}`);
+    }
   if (x.clients) printClients(io, x.clients.root, x.clients, prefix, false);
   for (const h of gitHooks)
     if (h.action !== 'unchanged')
@@ -233,6 +242,10 @@ function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void 
         .map((p) => `oracle/${p.slug}.md`)
         .join(', ')}`,
     );
+  if (x.toCommit.length) {
+    const files = x.toCommit.map(shellWord).join(' ');
+    out(io, `${prefix}Next: commit ${files} so that teammates get the same setup: git add ${files} && git commit -m "Add axme"`);
+  }
   if (a.claude !== false && !root && !x.clients)
     note(
       io,

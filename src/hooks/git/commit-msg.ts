@@ -4,9 +4,11 @@ import { currentBranch, readRefSync } from '../../knowledge/core/location.ts';
 import { noteText } from '../../knowledge/history/commit-notes.ts';
 import { addPrTrailers, messageTrailers } from '../../knowledge/history/commit-trailers.ts';
 import { dropPendingNote, headCommit, leavePendingNote, recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
+import { typedMarkerOf } from '../../knowledge/history/typed-markers.ts';
 import { isAgentEnv } from '../../model/agent-env.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
+import { ancestorArgv } from '../../session/owner.ts';
 import { readSession } from '../../session/sessions.ts';
 import { agentReason, type GitHookIO, type HookSetting, hookSetting, prProblem, sessionOf } from './context.ts';
 
@@ -58,7 +60,8 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
     // a person's commit through Node leaves the facts that let the next ones skip it (an agent's would not use them)
     if (!isAgentEnv(io.env)) recordGitHookFacts(s.loc, s.policy, { workspace: s.workspace, now: io.now() });
   }
-  const found = extractMarker(message);
+  // the marker in the message, else the one the agent's command ended with as a shell comment
+  const found = extractMarker(message) ?? typedMarker(s, message);
   if (!found) {
     const agent = s.policy.requireAxmeSuffix === 'agents' ? agentReason(io.env, s.loc) : null;
     const required = s.policy.requireAxmeSuffix === 'always' || agent !== null;
@@ -98,6 +101,19 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   writeFileSync(path, final);
   prepareNote(io, s, final, { pr: pr === null ? 'none' : String(pr), repo, session });
   return 0;
+}
+
+/**
+ * The marker the agent's command ended with as a shell comment (`git commit -m "x" #!axme pr=none
+ * repo=o/n`), which the shell dropped: the pre-tool-use hook left it with git's arguments
+ * (hooks/git/command-marker.ts), and this commit's git runs with the same ones. Never for a message
+ * that already carries `Axme-PR` (an amend, a cherry-pick keeps its own).
+ */
+function typedMarker(s: HookSetting, message: string): { marker: string; rest: string } | null {
+  if (!s.loc || /^axme-pr:/im.test(message)) return null;
+  const args = ancestorArgv(process.pid, 'git')?.slice(1);
+  const marker = args ? typedMarkerOf(s.loc.gitDir, args) : null;
+  return marker ? { marker, rest: message } : null;
 }
 
 /**

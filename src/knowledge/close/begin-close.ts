@@ -1,4 +1,5 @@
 import { anchorCovers, parseAnchor } from '../../model/anchor.ts';
+import { counted } from '../../model/counted.ts';
 import { isLive } from '../../model/liveness.ts';
 import { readSession } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -50,7 +51,7 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
     'Scope: leave `scope` out for knowledge that holds for every repository; name repositories otherwise.',
     'Leave out what is already stored (below) unless it changed; axme also returns duplicates instead of storing them twice.',
     '',
-    `Stored now: ${counts.decisions} decisions, ${counts.memories} memories, ${counts.open_questions} open questions, ${counts.backlog_open} open backlog items.`,
+    `Stored now: ${counted(counts.decisions, 'decision')}, ${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.open_questions, 'open question')}, ${counted(counts.backlog_open, 'open backlog item')}.`,
     nd.length ? `Newest decisions: ${nd.map((d) => `${d.id} ${d.title}`).join('; ')}` : 'No decisions yet.',
     nm.length ? `Newest memories: ${nm.map((m) => `${m.slug}: ${m.title} (${m.type})`).join('; ')}` : 'No memories yet.',
     ...recordedLines(recorded),

@@ -1,3 +1,4 @@
+import { counted } from '../../model/counted.ts';
 import { isLive } from '../../model/liveness.ts';
 import { storeProblems } from '../admin/store-problems.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -93,7 +94,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const ws = state.workspace?.commit ? `; workspace ${state.workspace.store} @ ${state.workspace.commit.slice(0, 12)}` : '';
   const header = [
     `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})`,
-    `${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`,
+    `${counted(decisions.length, 'decision')} (${required.length} required), ${counted(memories.length, 'memory', 'memories')}, ${counted(openQuestions.length, 'open question')}, ${counted(liveBacklog.length, 'open backlog item')}, ${counted(items.oracle.length, 'oracle page')}.`,
     'Ask for more when the work needs it: axme_search_kb (any words; every kind), axme_get_decision / axme_get_memory (one item whole), axme_decisions, axme_memories, axme_oracle (paged).',
   ].join('\n');
   const blocks: string[] = [];
