@@ -13,7 +13,7 @@
 //
 // --sources N: the man-page and README corpora read only their first N man pages and N READMEs
 // (their queries about the rest are left out): a smoke run's size.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { argOf, wholeArg } from './args.ts';
@@ -22,6 +22,7 @@ import type { CorpusFile } from './retrieval/build-corpus.ts';
 import type { BenchDoc, Qrels, Query } from './retrieval/corpus.ts';
 import type { DocsSources } from './retrieval/docs-corpus.ts';
 import type { Engine } from './retrieval/engines.ts';
+import type { Quality } from './retrieval/quality.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
@@ -45,77 +46,17 @@ const out = arg('out', join(import.meta.dirname, 'results'));
 // what is measured is loaded once the options are good: a usage error costs only Node's start
 const { closeKnowledgeBase, openKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
 const { readMergedState } = await import('../src/knowledge/core/merged-state.ts');
-const { measuresOf } = await import('../src/knowledge/views/search/evaluate.ts');
 const { searchKnowledge } = await import('../src/knowledge/views/search.ts');
 const { machine } = await import('./harness.ts');
 const { benchEnv, fmt, seededRepo, stats } = await import('./lib.ts');
 const { baselineSearch } = await import('./retrieval/bm25-baseline.ts');
-const { decisionDocsOf, loadCorpus, seedCorpusRepo } = await import('./retrieval/corpus.ts');
-const { DOCS_SOURCES, FRESH_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } = await import('./retrieval/docs-corpus.ts');
+const { loadCorpus, seedCorpusRepo } = await import('./retrieval/corpus.ts');
+const { DOCS_SOURCES, FRESH_SOURCES, HELDOUT_SOURCES } = await import('./retrieval/docs-corpus.ts');
 const { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine } = await import('./retrieval/engines.ts');
 const { plainBm25Engine, porterBm25Engine } = await import('./retrieval/plain-bm25.ts');
+const { DOCS_KINDS, K, RECORD_KINDS: KINDS, docsCorpusOf, quality } = await import('./retrieval/quality.ts');
 const showMisses = argv.includes('--misses');
 const log = (s: string) => process.stderr.write(`${s}\n`);
-const K = 10;
-const KINDS = ['paraphrase', 'memory', 'supersession'];
-const DOCS_KINDS = ['paraphrase', 'body', 'identifier', 'typo'];
-
-/** The measures of one set of queries. */
-interface Scores {
-  queries: number;
-  recallAt1: number;
-  recallAt5: number;
-  mrr: number;
-  ndcgAt10: number;
-}
-
-interface Quality {
-  engine: string;
-  /** per kind of query and `all` */
-  scores: Record<string, Scores>;
-  /** axme only: each query's time, warm (the query asked once before) */
-  warm?: Stats;
-  misses: Array<{ query: string; q: string; rank: number | null; top: string[] }>;
-}
-
-/** R@1 and R@5, reciprocal rank of the first relevant item in the top 10, nDCG@10 (binary gains): what `axme search --eval` reports. */
-function measure(top: string[], relevant: Set<string>): Omit<Scores, 'queries'> {
-  const m = measuresOf(top, relevant);
-  return { recallAt1: m.recall_at_1, recallAt5: m.recall_at_5, mrr: m.reciprocal_rank, ndcgAt10: m.ndcg_at_10 };
-}
-
-async function quality(engine: Engine, queries: Query[], kinds: string[], slugOfId: (id: string) => string, timed = false): Promise<Quality> {
-  const per: Array<{ kind: string; odd: boolean } & Omit<Scores, 'queries'>> = [];
-  const misses: Quality['misses'] = [];
-  const ms: number[] = [];
-  for (const [i, q] of queries.entries()) {
-    let top = await engine.search(q.q, K);
-    if (timed) {
-      const t = performance.now();
-      top = await engine.search(q.q, K);
-      ms.push(performance.now() - t);
-    }
-    const relevant = new Set(q.relevant.map(slugOfId));
-    const m = measure(top, relevant);
-    per.push({ kind: q.kind, odd: i % 2 === 0, ...m });
-    if (m.recallAt1 === 0 || m.mrr < 1) misses.push({ query: q.id, q: q.q, rank: m.mrr ? Math.round(1 / m.mrr) : null, top: top.slice(0, 3) });
-  }
-  const agg = (rows: typeof per): Scores => ({
-    queries: rows.length,
-    recallAt1: avg(rows.map((r) => r.recallAt1)),
-    recallAt5: avg(rows.map((r) => r.recallAt5)),
-    mrr: avg(rows.map((r) => r.mrr)),
-    ndcgAt10: avg(rows.map((r) => r.ndcgAt10)),
-  });
-  const scores: Record<string, Scores> = { all: agg(per) };
-  for (const kind of kinds) scores[kind] = agg(per.filter((r) => r.kind === kind));
-  // the queries split by position (1st, 3rd, ... and 2nd, 4th, ...): a change decided on one half is checked on the other
-  scores.odd = agg(per.filter((r) => r.odd));
-  scores.even = agg(per.filter((r) => !r.odd));
-  return { engine: engine.name, scores, misses, ...(timed ? { warm: stats(ms) } : {}) };
-}
-
-const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 async function withKb<T>(dir: string, run: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   const kb = await openKnowledgeBase({ cwd: dir, env: benchEnv(), actor: 'agent' });
@@ -234,13 +175,10 @@ async function docsQuality(
   scored: boolean,
 ): Promise<{ docs: BenchDoc[]; files: number; pages: number; readmes: number; queries: number; missing: string[]; rows: Quality[] }> {
   if (!scored) return { docs: [], files: 0, pages: 0, readmes: 0, queries: 0, missing: [], rows: [] };
-  const corpus = loadDocsCorpus(undefined, { ...sources, pages: sources.pages.slice(0, SOURCES), packages: sources.packages.slice(0, SOURCES) });
-  const docs = decisionDocsOf(corpus.files);
-  const ids = new Set(docs.map((d) => d.id));
-  const all = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', queriesFile), 'utf8')) as { queries: Query[] }).queries;
-  const queries = all.filter((q) => q.relevant.every((id) => ids.has(id)));
-  if (corpus.missing.length || queries.length < all.length)
-    log(`${queriesFile}: missing here ${corpus.missing.join(', ') || 'nothing'}; ${all.length - queries.length} queries left out`);
+  const corpus = docsCorpusOf(sources, queriesFile, SOURCES);
+  const { docs, queries } = corpus;
+  if (corpus.missing.length || queries.length < corpus.written)
+    log(`${queriesFile}: missing here ${corpus.missing.join(', ') || 'nothing'}; ${corpus.written - queries.length} queries left out`);
   log(`${queriesFile}: ${docs.length} sections, ${queries.length} queries`);
   const rows = docs.length ? await corpusQuality(corpus.files, docs, queries, { supersede: [], memories: [], queries }, DOCS_KINDS) : [];
   // what was read here (--sources cuts the lists, a machine may lack some): one file holds the man pages, one each README

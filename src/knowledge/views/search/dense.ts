@@ -2,6 +2,7 @@ import * as crypto from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
+import { fuseRankings } from './fusion.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
 import { factorAt, type Ranked, type StalePredicate, successorOf } from './rank.ts';
@@ -10,8 +11,6 @@ import { readVectors, writeVectors } from './vectors.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
 export const FUSE_DEPTH = 50;
-/** Reciprocal rank fusion's constant: a hit at rank r adds 1 / (RRF_K + r). */
-const RRF_K = 60;
 /** What of an item is embedded: its title, keywords and body, cut at this many characters. */
 const TEXT_MAX = 4000;
 
@@ -66,9 +65,10 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
 /**
  * The documents closest in meaning to `query`, best first: the cosine of their vectors, lower
  * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
- * live successor (named in `via`). Only `kinds`, when given.
+ * live successor (named in `via`). Only `kinds`, when given. The second of the two rankings
+ * `withMeaning` fuses (bench/retrieval/fusion-experiment.ts reads it to compare fusion rules).
  */
-async function byMeaning(
+export async function rankByMeaning(
   kb: KnowledgeBase,
   index: Index,
   embedder: Embedder,
@@ -114,10 +114,9 @@ async function byMeaning(
 }
 
 /**
- * The word ranking (`FUSE_DEPTH` deep) fused with the ranking by meaning, by reciprocal rank
- * fusion: the best `k`, scored 1/(60 + rank) summed over the two lists and scaled so that first
- * in both is 1. When the embedder fails (an endpoint that cannot be reached or answers wrongly),
- * the word ranking alone: search works offline.
+ * The word ranking (`FUSE_DEPTH` deep) fused with the ranking by meaning (fusion.ts: the words'
+ * first three kept, the rest by reciprocal rank fusion), the best `k`. When the embedder fails (an
+ * endpoint that cannot be reached or answers wrongly), the word ranking alone: search works offline.
  */
 export async function withMeaning(
   kb: KnowledgeBase,
@@ -131,18 +130,9 @@ export async function withMeaning(
 ): Promise<Ranked[]> {
   let dense: Ranked[];
   try {
-    dense = await byMeaning(kb, index, embedder, query, FUSE_DEPTH, isStale, kinds);
+    dense = await rankByMeaning(kb, index, embedder, query, FUSE_DEPTH, isStale, kinds);
   } catch {
     return lexical.slice(0, k);
   }
-  const fused = new Map<Doc, Ranked>();
-  for (const list of [lexical, dense]) {
-    list.forEach((r, i) => {
-      const add = (RRF_K + 1) / 2 / (RRF_K + i + 1);
-      const seen = fused.get(r.doc);
-      if (seen) seen.score += add;
-      else fused.set(r.doc, { ...r, score: add });
-    });
-  }
-  return [...fused.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, k);
+  return fuseRankings(lexical, dense, k);
 }
