@@ -7,6 +7,7 @@
  * engine (src/safety/families/index.ts maps each `check` to its function).
  */
 
+import { INFRA_CLI_VERBS } from './infra-clis.ts';
 import type { VerbRule } from './unknown-commands.ts';
 
 /** What a rule family does with a command it matches: deny it, ask a person, or nothing. */
@@ -111,6 +112,7 @@ export const FAMILIES = [
         'workspace',
         'd1',
       ],
+      programs: INFRA_CLI_VERBS,
       statements: ['dropdatabase(', 'flushall', 'flushdb'],
       statementOptions: ['-c', '-e', '-q', '-s', '--eval', '--execute', '--exec', '--query', '--command', '--sql', '--statement'],
     },

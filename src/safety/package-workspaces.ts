@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { operandAt } from './argv.ts';
-import { RUNNER_VALUED } from './runners.ts';
+import { RUNNER_VALUED, runnerValued } from './runners.ts';
 
 /**
  * The workspaces a package manager's command runs a script in (project-scripts.ts): the members
@@ -33,31 +33,36 @@ const MAX_UP = 32;
 
 /** The members a command selects: every one, or those its selectors name. */
 export type Selection = ({ all: true } | { all: false; selectors: string[] }) & {
-  /** `--include-workspace-root`: the root's own package.json too */
+  /** `--include-workspace-root`, pnpm's `-w` (`--workspace-root`): the root's own package.json too */
   root?: boolean;
 };
 
 /**
  * The members npm's, pnpm's or bun's options select (`-w web`, `--workspace=web`, `--workspaces`,
- * `-ws`, `--filter web`, `-F web`, `-r`, `--recursive`), null when they select none: the script
+ * `-ws`, `--filter web`, `-F web`, `-r`, `--recursive`; pnpm's `-w`, `--workspace-root`: the root,
+ * wherever the command runs in the workspace), null when they select none: the script
  * is the package.json's in the folder the command runs in.
  */
 export function selectedByOptions(program: string, args: readonly string[]): Selection | null {
   const selectors: string[] = [];
   let all = false;
+  let root = false;
+  const valued = runnerValued(program);
   for (let i = 0; i < args.length && args[i] !== '--'; i++) {
     const a = args[i]!;
+    // pnpm's `-w`: the workspace root's own package.json, wherever in the workspace the command runs
+    if (program === 'pnpm' && (a === '-w' || a === '--workspace-root')) root = true;
     const eq = /^(--workspace|--filter|--filter-prod)=(.+)$/.exec(a);
     if (program === 'npm' && /^(?:--workspaces|--ws|-ws)(?:=true)?$/.test(a)) all = true;
     else if (program === 'pnpm' && (a === '-r' || a === '--recursive')) all = true;
     else if (eq && (program === 'npm') === (eq[1] === '--workspace')) selectors.push(eq[2]!);
     else if (program === 'npm' && (a === '-w' || a === '--workspace')) selectors.push(args[++i] ?? '');
     else if (program !== 'npm' && (a === '--filter' || a === '-F' || a === '--filter-prod')) selectors.push(args[++i] ?? '');
-    else if (RUNNER_VALUED.has(a)) i++;
+    else if (valued.has(a)) i++;
   }
-  const root = args.some((a) => a === '--include-workspace-root' || a === '--include-workspace-root=true');
+  if (args.some((a) => a === '--include-workspace-root' || a === '--include-workspace-root=true')) root = true;
   if (all) return { all: true, root };
-  return selectors.length ? { all: false, selectors, root } : null;
+  return selectors.length || root ? { all: false, selectors, root } : null;
 }
 
 /** `yarn workspace NAME …` selects NAME, `yarn workspaces foreach …` every member (its --include/--exclude read as every one); null for another runner. */
@@ -78,7 +83,8 @@ export function selectedByYarn(runner: readonly string[]): Selection | null {
  * their dependencies (`web...`, `...^web`, `[origin/main]`, `!web`) selects every member.
  */
 export function selectedMembers(program: string, selection: Selection, start: string, read: ReadText, list: FolderNames | undefined): string[] {
-  const root = list ? workspaceRoot(program, start, read) : null;
+  // the root itself is found by reading files alone (pnpm's `-w`); its members need the folders listed
+  const root = list || selection.root ? workspaceRoot(program, start, read) : null;
   const folders = root && list ? memberFolders(root.dir, root.patterns, list) : [];
   if (selection.root && root) folders.unshift(root.dir);
   if (selection.all) return folders;
@@ -87,7 +93,7 @@ export function selectedMembers(program: string, selection: Selection, start: st
     if (!names.has(dir)) names.set(dir, packageName(read(`${dir}/package.json`)));
     return names.get(dir)!;
   };
-  const out = new Set<string>();
+  const out = new Set<string>(selection.root && root ? [root.dir] : []);
   for (const raw of selection.selectors) {
     if (program !== 'npm' && /\.\.\.|\^|\[|^!/.test(raw)) return folders;
     // a package named as its folder is (`@acme/web` in packages/web) is found without reading the others

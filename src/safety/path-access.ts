@@ -109,8 +109,9 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
   const landings: PathUse[] = [];
   if (last && namesFolder(last))
     for (const o of parseArgs(words, valued!).operands) {
-      const at = o === last || o.glob || o.value.endsWith('/') ? null : landing(last.value, o.value);
-      if (at !== null) landings.push(use(last, at, lastAccess));
+      if (o === last || o.value.endsWith('/')) continue;
+      const at = o.glob ? globLanding(last.value, o.value) : landing(last.value, o.value);
+      if (at !== null) landings.push(use(last, at, lastAccess, o.glob ? { glob: true } : {}));
     }
   // `bash -c '<code>'`: the code is checked as commands, not as a path
   const code = SHELLS.has(p) ? shellBody(inv.args) : null;
@@ -171,6 +172,17 @@ export function landing(folder: string, source: string): string | null {
   // `host:dir/x` lands as x, as dir/x does
   const name = posix.basename(source.replace(/^[^/]*:(?!\/\/)/, ''));
   if (name === '' || name === '.' || name === '..' || name.includes(UNKNOWN) || /(^|\/)\.{1,2}\/+$/.test(source)) return null;
+  return `${folder.replace(/\/+$/, '')}/${name}`;
+}
+
+/**
+ * Where what a glob names (`build/*`), copied, moved or linked into folder `folder`, lands: the
+ * glob's last name in that folder (`mv build/* ~/` writes `~/*`, a glob), or null where that name
+ * has no wildcard of its own (`src/*\/app` lands as `app`: landing) or holds what only the shell knows.
+ */
+export function globLanding(folder: string, source: string): string | null {
+  const name = posix.basename(source);
+  if (!/[*?[]/.test(name) || name.includes(UNKNOWN)) return landing(folder, source);
   return `${folder.replace(/\/+$/, '')}/${name}`;
 }
 

@@ -3,7 +3,7 @@ import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
-import { type Access, backsUp, generic, landing, namesFolder, options, type PathUse, use } from './path-access.ts';
+import { type Access, backsUp, generic, globLanding, landing, namesFolder, options, type PathUse, use } from './path-access.ts';
 
 /**
  * The copying, moving and linking programs' paths for path-uses.ts (cp, install, ln, mv, and
@@ -47,8 +47,10 @@ export function transfer(inv: Invocation): PathUse[] {
   const folder = into ?? (dest && !noTarget && (uses.length > 2 || namesFolder(dest.word)) ? dest : undefined);
   if (folder)
     for (const u of uses) {
-      const at = u === dest || u.word.glob ? null : landing(folder.value, u.value);
-      if (at !== null) out.push(use(folder.word, at, destAccess));
+      if (u === dest) continue;
+      // `mv build/* ~/`: what the glob names lands there under names the glob's own stands for
+      const at = u.word.glob ? globLanding(folder.value, u.value) : landing(folder.value, u.value);
+      if (at !== null) out.push(use(folder.word, at, destAccess, u.word.glob ? { glob: true } : {}));
     }
   return into ? [...out, into] : out;
 }

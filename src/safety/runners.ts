@@ -78,8 +78,15 @@ const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
 
 /** Options of one runner that take a value, besides RUNNER_VALUED's (hatch's `-e ENV`, which is no other runner's). */
 const OWN_VALUED: Record<string, ReadonlySet<string>> = {
+  // pnpm's `-w` is `--workspace-root` and its `--workspace` a flag of `add`: neither takes a value (npm's `-w web` does)
+  pnpm: new Set([...RUNNER_VALUED].filter((o) => o !== '-w' && o !== '--workspace')),
   hatch: new Set([...RUNNER_VALUED, '-e', '--env', '-i', '--include', '-x', '--exclude', '--filter', '--data-dir', '--cache-dir']),
 };
+
+/** The options of `program`'s that take a value, read before the command or program it starts. */
+export function runnerValued(program: string): ReadonlySet<string> {
+  return OWN_VALUED[program] ?? RUNNER_VALUED;
+}
 
 /** The package managers corepack runs (`corepack pnpm@9 install`); its other words are its own commands (`corepack enable`). */
 const COREPACK_MANAGERS = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg']);
@@ -252,11 +259,11 @@ export function runnerStart(program: string, args: readonly string[]): RunnerSta
   if (!subs) return null;
   if (program === 'nvm') return nvmStart(args);
   if (program === 'deno') return denoStart(args);
-  const valued = OWN_VALUED[program] ?? RUNNER_VALUED;
+  const valued = runnerValued(program);
   let i = operandAt(args, valued);
   if (i < 0) return null;
   if (program === 'corepack') return COREPACK_MANAGERS.has(binOf(args[i]!)) ? { program: binOf(args[i]!), at: i + 1 } : null;
-  if (program === 'pnpm' && (args[i] === 'recursive' || args[i] === 'multi' || args[i] === 'm')) i = operandAt(args, RUNNER_VALUED, i + 1);
+  if (program === 'pnpm' && (args[i] === 'recursive' || args[i] === 'multi' || args[i] === 'm')) i = operandAt(args, valued, i + 1);
   if (program === 'uv' && args[i] === 'tool' && args[i + 1] === 'run') i++;
   if (program === 'hatch' && args[i] === 'env' && args[i + 1] === 'run') i++;
   if (program === 'yarn' && (args[i] === 'workspace' || args[i] === 'workspaces')) return yarnAgain(args, i);
@@ -329,9 +336,10 @@ export function runnerShellLine(program: string, args: readonly string[]): strin
   if (program === 'yarn') return yarnExecLine(args);
   if (!SHELL_LINE_RUNNERS.has(program)) return null;
   const subs = RUN_SUBS[program]!;
+  const valued = runnerValued(program);
   let i = 0;
   if (subs !== 'direct') {
-    i = operandAt(args, RUNNER_VALUED);
+    i = operandAt(args, valued);
     if (i < 0 || !subs.has(args[i]!)) return null;
     i++;
   }
@@ -340,11 +348,11 @@ export function runnerShellLine(program: string, args: readonly string[]): strin
     if (a.startsWith('--call=')) return [a.slice('--call='.length), ...args.slice(i + 1)].join(' ');
     if (shellLineOption(a)) {
       // npm's `-c` takes the line as its value; pnpm's `-c` makes its command operand the line
-      const line = operandAt(args, RUNNER_VALUED, i + 1);
+      const line = operandAt(args, valued, i + 1);
       return line < 0 ? null : args.slice(line).join(' ');
     }
     if (a === '--' || !a.startsWith('-')) return null;
-    if (RUNNER_VALUED.has(a)) i++;
+    if (valued.has(a)) i++;
   }
   return null;
 }
@@ -424,9 +432,10 @@ export function fetchedCode(program: string, args: readonly string[]): string | 
   }
   const subs = RUN_SUBS[program];
   if (!subs || (!SHELL_LINE_RUNNERS.has(program) && program !== 'bunx' && program !== 'yarn')) return null;
+  const valued = runnerValued(program);
   let from = 0;
   if (subs !== 'direct') {
-    const sub = operandAt(args, RUNNER_VALUED);
+    const sub = operandAt(args, valued);
     if (sub < 0 || !subs.has(args[sub]!) || args[sub] === 'run' || (args[sub] === 'exec' && program !== 'npm')) return null;
     from = sub + 1;
   }
@@ -435,7 +444,7 @@ export function fetchedCode(program: string, args: readonly string[]): string | 
     const value = a === '-p' || a === '--package' ? args[++i] : a.startsWith('--package=') ? a.slice('--package='.length) : a;
     if (value && URL_SPEC.test(value)) return value;
     if (!a.startsWith('-')) return null;
-    if (RUNNER_VALUED.has(a)) i++;
+    if (valued.has(a)) i++;
   }
   return null;
 }

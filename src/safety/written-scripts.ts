@@ -3,6 +3,7 @@ import { argvLine } from './argv-line.ts';
 import type { PipedInvocation } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS, shellBody } from './command.ts';
 import { UNKNOWN } from './expand.ts';
+import { EXTRACTORS, type Extraction, extraction } from './extracted-archives.ts';
 import { type Lang, languageOf, phpCode, scriptFileAt } from './families/interpreter-argv.ts';
 import type { PipeReading } from './fed-input.ts';
 import type { Finding } from './git-rules.ts';
@@ -10,6 +11,7 @@ import { makefileRecipes, makefilesRead } from './makefile-recipes.ts';
 import { clientFolder, packageScripts, scriptsOf } from './package-scripts.ts';
 import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
+import { CHECKSUMS, checkedFiles } from './pinned-downloads.ts';
 import { fetchedCode } from './runners.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
 
@@ -69,8 +71,8 @@ const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
 /** The programs that run code they fetch from a URL themselves, not as a runner command.ts peels (runners.ts fetchedCode). */
 const FETCHERS = new Set(['deno', 'bun']);
 
-/** The programs whose own words write files record reads: `tee`, a copy, a download, a package script set. */
-const RECORDED = new Set(['tee', 'cp', 'mv', 'curl', 'wget', 'npm', 'pnpm']);
+/** The programs whose own words write files record reads: `tee`, a copy, a download, a package script set, an archive extracted. */
+const RECORDED = new Set(['tee', 'cp', 'mv', 'curl', 'wget', 'npm', 'pnpm', ...EXTRACTORS, ...CHECKSUMS]);
 
 /** How many runs of written files one command line is read for, its nested shells' included. */
 const MAX_READS = 64;
@@ -101,6 +103,10 @@ export class WrittenFiles {
   private readonly files = new Map<string, Write>();
   /** the package scripts the line set, per package.json (`npm pkg set scripts.x=…`, a package.json it wrote) */
   private readonly scripts = new Map<string, Map<string, string>>();
+  /** the folders an archive from a download was extracted into (`curl -L URL | tar xz`), with the programs it came from */
+  private readonly extracted: Array<{ folder: string; writers: readonly Invocation[] }> = [];
+  /** the downloaded files the line checks against a hash it holds (`echo "<sha256>  x.tgz" | sha256sum -c`): pinned, not unread */
+  private readonly pinned = new Set<string>();
   /** the runs of written files read so far on this line */
   private reads = 0;
 
@@ -133,7 +139,7 @@ export class WrittenFiles {
       p.endsWith('make') ||
       PACKAGE_CLIENTS.has(p) ||
       inv.runners.length > 0;
-    if (!runsFiles || (!this.files.size && !this.scripts.size)) return downloads.length ? out : NOTHING;
+    if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     const values = inv.args.map((a) => a.value);
     if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)], 'shell', cwd);
     else if (p === 'source' || p === '.')
@@ -168,9 +174,12 @@ export class WrittenFiles {
 
   /** Adds to `out` what running the file `word` names runs, read as `reading` says, where the line wrote it. */
   private read(out: WrittenRuns, word: Word | undefined, reading: Reading, cwd: string | null): void {
-    const file = word && this.file(this.key(word.value, word, cwd));
+    const key = word ? this.key(word.value, word, cwd) : null;
+    const file = this.file(key);
+    // `curl -L URL | tar xz && ./t/install.sh`: a file below a folder a downloaded archive was extracted into may be the archive's
+    if (!file && key !== null) for (const e of this.extracted) if (key.startsWith(`${e.folder}/`)) out.downloads.push(...e.writers);
     if (!file) return;
-    out.downloads.push(...file.writers);
+    if (key === null || !this.pinned.has(key)) out.downloads.push(...file.writers);
     if (file.text === null) return;
     if (++this.reads > MAX_READS) out.tooMany = TOO_MANY;
     else {
@@ -192,6 +201,12 @@ export class WrittenFiles {
       for (const a of inv.args) if (!a.value.startsWith('-') && !a.raw.startsWith('>(')) this.write(a, cwd, by, append);
     }
     if (inv.program === 'cp' || inv.program === 'mv') this.copy(inv, cwd);
+    const ex = extraction(inv);
+    if (ex) this.extract(ex, cmd, piped, cwd);
+    for (const f of checkedFiles(inv, reading.read(cmd))) {
+      const key = this.key(f.value, f, cwd);
+      if (key !== null) this.pinned.add(key);
+    }
     for (const f of downloadFiles(inv)) this.set(this.key(f, null, cwd), { prev: null, by: null, found: { text: null, writers: [inv] } });
     this.setScripts(inv, values, cwd);
   }
@@ -256,6 +271,22 @@ export class WrittenFiles {
       const targets = operands.length > 2 ? [`${dest.value}/${name}`] : [dest.value, `${dest.value}/${name}`];
       for (const t of targets) this.set(this.key(t, dest, cwd), file ?? null);
       if (inv.program === 'mv' && from !== null) this.set(from, null);
+    }
+  }
+
+  /**
+   * An archive extracted into folders: where it came from a download — its input piped from one
+   * (`curl -L URL | tar xz`), or a file a download wrote (`wget URL/x.zip && unzip x.zip`) — what
+   * lies below them may be the download's.
+   */
+  private extract(ex: Extraction, cmd: SimpleCommand, piped: readonly PipedInvocation[], cwd: string | null): void {
+    const archive = ex.archive && this.key(ex.archive.value, ex.archive, cwd);
+    if (archive && this.pinned.has(archive)) return;
+    const writers = ex.archive ? (this.file(archive ?? null)?.writers ?? []) : writersOf(cmd, piped, piped.length);
+    if (!writers.length) return;
+    for (const f of ex.folders) {
+      const folder = this.key(f, null, cwd);
+      if (folder !== null && !folder.startsWith('\0')) this.extracted.push({ folder: folder.replace(/\/+$/, ''), writers });
     }
   }
 

@@ -1,7 +1,9 @@
+import { globMatcher } from '../../model/glob.ts';
 import { programName } from '../argv.ts';
 import { leadingSubstitution, ownCommands } from '../known-folders.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { UNKNOWN, type Word } from '../shell.ts';
+import { homePlaceBelowUnknown } from './home-places.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -143,7 +145,7 @@ export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
     return g && { ...g, shown: mark(g.shown), area: mark(g.area) };
   }
   const cut = value.indexOf(UNKNOWN);
-  if (cut === 0) return null;
+  if (cut === 0) return startupBelowUnknown(value);
   const known = cut < 0 ? value : value.slice(0, cut);
   if (ctx.cwd === null && !known.startsWith('/') && !known.startsWith('~')) return null;
   const abs = resolvePath(known, { cwd: ctx.cwd ?? '/', home: ctx.home });
@@ -156,6 +158,38 @@ export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
   if (dir === ctx.home && name.startsWith('.')) return { shown: `~/${name}…`, area: `~/${name}…`, kind: 'dotfile' };
   const inDir = guardedAbsolute(`${dir === '/' ? '' : dir}/${name}x`, ctx);
   return inDir && { ...inDir, shown: `${dir === '/' ? '' : dir}/${name}…` };
+}
+
+/**
+ * The guarded place a glob written into a folder may name (`mv build/* ~/` writes `~/*`), or null:
+ * as guardedPath reads it (a dot name in the home folder: `~/.*`), then, for a glob at the top of
+ * the home folder or of the machine, the guarded folders there its name matches — `*` and `b*`
+ * name `~/bin`, `*` names `/etc`; `*.pdf` names none.
+ */
+export function guardedGlob(value: string, ctx: FamilyContext): Guarded | null {
+  const g = guardedPath(value, ctx);
+  const slash = value.lastIndexOf('/');
+  const name = value.slice(slash + 1);
+  if (g || slash < 0 || !/[*?[]/.test(name) || value.includes(UNKNOWN) || (ctx.cwd === null && !/^[/~]/.test(value))) return g;
+  const dir = resolvePath(value.slice(0, slash) || '/', { cwd: ctx.cwd ?? '/', home: ctx.home });
+  const tops = dir === ctx.home ? HOME_TOPS : dir === '/' ? [...SYSTEM_TOPS, ...LIB_TOPS] : [];
+  const matcher = tops.length ? globMatcher(name, { braces: false }) : null;
+  const top = tops.find((t) => matcher?.test(t));
+  const hit = top === undefined ? null : guardedAbsolute(`${dir === '/' ? '' : dir}/${top}`, ctx);
+  return hit && { ...hit, shown: showPath(`${dir === '/' ? '' : dir}/${name}`, ctx.home) };
+}
+
+/** The first folders of the home folder's guarded places that are no dot name (`bin`, `go`, `Library`): what a glob not starting with `.` there may name. */
+const HOME_TOPS = [...new Set(DEEP_DOT_PATHS.map((d) => d.split('/')[0]!).filter((t) => !t.startsWith('.')))];
+
+/**
+ * A path below folders only the shell knows that names the home folder's start-up files or
+ * credential stores (home-places.ts) is guarded as the home folder's: those folders may be it
+ * (`rm -rf "$X/.ssh"`, `echo … >> "$X/.bashrc"`); any other name there is the folder's own.
+ */
+function startupBelowUnknown(value: string): Guarded | null {
+  const hit = homePlaceBelowUnknown(value);
+  return hit && { shown: `…/${hit.rest} (a folder only the shell knows, which may be the home folder)`, area: `~/${hit.place}`, kind: 'dotfile' };
 }
 
 /** Python code that prints the user's site-packages folder: `print(site.getusersitepackages())`, `print(site.USER_SITE)`. */

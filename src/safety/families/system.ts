@@ -27,6 +27,7 @@ import {
   type Guarded,
   guardedAbsolute,
   guardedFoldersBelow,
+  guardedGlob,
   guardedPath,
   isDotFolder,
   isRootOrHome,
@@ -137,7 +138,8 @@ function checkChanges(inv: Invocation, ctx: FamilyContext, only: (u: PathUse) =>
     const doing = DOING[u.access];
     if (!doing || (REMOTE_COPIERS.has(p) && /^[^/]*:/.test(u.value))) continue;
     if (removing && !recursive && refusesFolder(u.value)) continue;
-    const g = guardedPath(pathNamed(u.word, u.value), ctx);
+    // `mv build/* ~/`: a glob landing in a folder may name a guarded folder there (guardedGlob)
+    const g = u.glob ? guardedGlob(u.value, ctx) : guardedPath(pathNamed(u.word, u.value), ctx);
     // `rm -rf /etc`, `rm -rf /usr/local/`: the folder itself, which the removal rule denies first
     if (!g || (recursive && g.kind === 'system' && isSystemFolder(g.shown.replace(/(.)\/+$/, '$1')))) continue;
     if (p === 'mv' && u.word !== dest?.word) return removeHit(p, '`mv` moves away', g);

@@ -100,11 +100,13 @@ function setsOf(rule: VerbRule) {
 /** The verb a command's subcommand words hold for one family, as a hit; null when they hold none or the command only reads. */
 function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean): Hit | null {
   const { verbs, targeted, targets } = setsOf(rule);
+  // a deploy or cloud CLI's destroying verb needs no target: what it is handed is the resource (model/infra-clis.ts)
+  const own = Object.hasOwn(rule.programs ?? {}, program) ? rule.programs![program]! : [];
   for (let i = 0; i < path.length; i++) {
     // a verb this program gives to a local step (`rebar3 release`, `prisma migrate deploy`: local-verbs.ts)
     if (localVerb(program, path, i)) continue;
     const ws = parts(path[i]!);
-    const strong = ws.find((w) => verbs.has(w));
+    const strong = ws.find((w) => verbs.has(w)) ?? own.find((v) => v === path[i] || (!/[-:]/.test(v) && ws.includes(v)));
     const aimed = strong ? undefined : ws.find((w) => targeted.has(w));
     if (!strong && !aimed) continue;
     // a listing beside the verb (`release list`, `deploy list-deployments`) or before it only reads;

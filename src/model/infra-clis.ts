@@ -1,0 +1,50 @@
+/**
+ * The deploy, hosting and cloud CLIs whose every object is live infrastructure or an account's
+ * data — an app, a site, a project, a server, a dataset, a product — each with its destroying
+ * verbs (docs/safety.md, "How an unknown command is judged"). For these the infra family's
+ * unknown-command rule asks at such a verb without a target word (`vercel remove acme`, `bq rm -d
+ * ds`, `stripe products delete prod_1`, `railway down`): the name it is handed is the resource.
+ * A verb written with `:` or `-` is a whole subcommand word (`hosting:disable`: firebase's other
+ * deletes, `firestore:delete` of one document, are its own check's); a plain one is also a part of
+ * one (`sites:delete`). The clouds' own CLIs (aws, gcloud, az), supabase and the IaC tools have
+ * checks of their own (src/safety/families/infra*.ts). Plain data.
+ */
+export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
+  // hosting and deploy platforms: apps, sites, projects, deployments, their domains and secrets
+  vercel: ['remove', 'rm'],
+  netlify: ['delete'],
+  railway: ['down', 'delete', 'remove'],
+  fly: ['destroy', 'delete', 'remove'],
+  flyctl: ['destroy', 'delete', 'remove'],
+  heroku: ['destroy', 'reset'],
+  render: ['delete'],
+  wrangler: ['delete'],
+  firebase: ['hosting:disable', 'functions:delete', 'hosting:sites:delete', 'hosting:channel:delete', 'database:remove', 'projects:delete'],
+  kamal: ['remove'],
+  dokku: ['destroy'],
+  eb: ['terminate'],
+  copilot: ['delete'],
+  cf: ['delete'],
+  amplify: ['delete'],
+  koyeb: ['delete'],
+  deployctl: ['delete'],
+  upsun: ['delete'],
+  // cloud providers' CLIs: servers, volumes, databases, clusters
+  doctl: ['delete'],
+  hcloud: ['delete'],
+  scw: ['delete'],
+  'linode-cli': ['delete', 'rm'],
+  'vultr-cli': ['delete'],
+  civo: ['remove', 'delete', 'rm'],
+  exo: ['delete'],
+  ibmcloud: ['delete', 'rm'],
+  oci: ['delete', 'terminate'],
+  aliyun: ['delete'],
+  // hosted databases and data: datasets, tables, branches, databases
+  bq: ['rm'],
+  neonctl: ['delete'],
+  pscale: ['delete'],
+  turso: ['destroy'],
+  // an account's live data: a payment platform's products, prices, customers
+  stripe: ['delete'],
+};
