@@ -74,11 +74,14 @@ const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
   corepack: 'direct',
   deno: new Set(['run', 'x']),
   nvm: new Set(['exec', 'run']),
+  // `lerna exec -- npm publish`: the command run in every package
+  lerna: new Set(['exec']),
 };
 
 /** Options of one runner that take a value, besides RUNNER_VALUED's (hatch's `-e ENV`, which is no other runner's). */
 const OWN_VALUED: Record<string, ReadonlySet<string>> = {
   hatch: new Set([...RUNNER_VALUED, '-e', '--env', '-i', '--include', '-x', '--exclude', '--filter', '--data-dir', '--cache-dir']),
+  lerna: new Set([...RUNNER_VALUED, '--scope', '--ignore', '--concurrency', '--since', '--loglevel']),
 };
 
 /** The package managers corepack runs (`corepack pnpm@9 install`); its other words are its own commands (`corepack enable`). */
