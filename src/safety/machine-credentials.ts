@@ -19,7 +19,7 @@ export const MACHINE_CREDENTIAL_PATHS: readonly string[] = [
 
 /** A metadata-service URL that answers with a credential (see the module comment). */
 const CREDENTIAL_URL =
-  /^(https?:\/\/)?(169\.254\.169\.254|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)(:\d+)?\/(latest\/meta-data\/iam\/security-credentials\/|computeMetadata\/v1\/instance\/service-accounts\/[^/]+\/(token|identity)|metadata\/identity\/oauth2\/token)|^(https?:\/\/)?169\.254\.170\.2(:\d+)?\//;
+  /^(https?:\/\/)?(169\.254\.169\.254|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)(:\d+)?\/(latest\/meta-data\/iam\/security-credentials\/|computeMetadata\/v1\/instance\/service-accounts\/[^/]+\/(token|identity)|metadata\/identity\/oauth2\/token)|^(https?:\/\/)?169\.254\.170\.2(?![\d.])/;
 
 /** The programs that request a URL given as an operand. */
 const REQUESTERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs']);
