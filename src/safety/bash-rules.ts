@@ -33,9 +33,9 @@ export interface BashContext {
 const SEMANTIC_ENTRIES = new Set(['rm -rf /', 'git push --force', 'git push -f', 'git checkout -- .', 'git clean -f', 'git tag']);
 
 /** `deniedPrefixes` and `deniedCommands` (one stage each); pipeline patterns are checked by checkPipeline. */
-/** Other names of denied programs and subcommands: `npm pu` is `npm publish`, `mke2fs` is `mkfs.ext2`. */
+/** Other names of denied programs and subcommands: `npm pu` is `npm publish`, `mke2fs` is `mkfs.ext2`, `mkntfs` `mkfs.ntfs`. */
 function canonical(argv: string[]): string[] {
-  const program = { mke2fs: 'mkfs.ext2', mkdosfs: 'mkfs.fat' }[argv[0] as 'mke2fs'] ?? argv[0]!;
+  const program = { mke2fs: 'mkfs.ext2', mkdosfs: 'mkfs.fat', mkntfs: 'mkfs.ntfs', mkexfatfs: 'mkfs.exfat' }[argv[0] as 'mke2fs'] ?? argv[0]!;
   const out = [program, ...argv.slice(1)];
   if (program === 'npm') {
     const i = out.findIndex((a, k) => k > 0 && !a.startsWith('-'));

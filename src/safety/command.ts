@@ -69,6 +69,14 @@ function knownProgram(w: Word): string | null {
   return last.startsWith('-') || last.includes(UNKNOWN) ? null : last;
 }
 
+/**
+ * A command word that is only the variable naming the user's shell (`$SHELL`, `${BASH}`,
+ * `"$SHELL"`): a shell, whose `-c` script is read as `bash -c`'s. Null for any other word.
+ */
+function shellVariable(w: Word): string | null {
+  return /^"?\$(\{(SHELL|BASH)\}|SHELL|BASH)"?$/.test(w.raw) ? 'bash' : null;
+}
+
 /** What the peel has gathered so far: the wrappers and runners peeled, the scripts and readings found, the folder. */
 interface Peel {
   command: SimpleCommand;
@@ -110,7 +118,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     while (i < words.length && ASSIGNMENT.test(words[i]!.raw)) i++;
     words = words.slice(i);
     if (!words.length) return ended(p, null);
-    const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
+    const program = programName(knownProgram(words[0]!) ?? shellVariable(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
     const next = shellStep(p, program, args) ?? launcherStep(p, program, args) ?? runnerStep(p, program, args) ?? wrapperStep(p, program, args);
     if (!Array.isArray(next)) return next;

@@ -241,11 +241,13 @@ export function dockerSubcommand(program: string, args: readonly string[]): { co
 
 /**
  * Where `docker run` (`create`, `container run|create`; podman, nerdctl) has its subcommand: the
- * index of `run`/`create`, -1 for any other line (compose's included).
+ * index of `run`/`create`, -1 for any other line. Compose's `run` (`docker compose run -v /:/host
+ * app`, `docker-compose run`) starts a container of a service with the same options, so it counts.
  */
 export function containerRunAt(program: string, args: readonly string[]): number {
   const { compose, at } = dockerSubcommand(program, args);
-  if (compose || at < 0) return -1;
+  if (at < 0) return -1;
+  if (compose) return args[at] === 'run' ? at : -1;
   const sub = args[at] === 'container' ? operandAt(args, CONTAINER_GLOBAL_VALUED, at + 1) : at;
   return args[sub] === 'run' || args[sub] === 'create' ? sub : -1;
 }

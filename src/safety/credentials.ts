@@ -1,4 +1,5 @@
 import { dockerSubcommand } from './container-cli.ts';
+import { metadataCredential } from './machine-credentials.ts';
 
 /**
  * The credentials the exfiltration check knows by name (docs/safety.md, "Credentials and the
@@ -269,6 +270,17 @@ export const CREDENTIALS: readonly Credential[] = [
       { program: 'secret-tool', prints: (a) => (operands(a)[0] === 'lookup' ? 'secret-tool lookup' : null) },
       { program: 'doppler', prints: secretManagerPrints('doppler') },
       { program: 'infisical', prints: secretManagerPrints('infisical') },
+    ],
+    hosts: [],
+  },
+  {
+    what: "the machine's cloud or cluster credentials",
+    variables: [],
+    printers: [
+      ...['curl', 'wget', 'http', 'https', 'xh', 'xhs'].map((program) => ({ program, prints: (a: readonly string[]) => metadataCredential(program, a) })),
+      { program: 'gcloud', prints: (a) => (a.includes('auth') && a.includes('print-identity-token') ? 'gcloud auth print-identity-token' : null) },
+      { program: 'kubectl', prints: (a) => (operands(a)[0] === 'create' && operands(a)[1] === 'token' ? 'kubectl create token' : null) },
+      { program: 'oc', prints: (a) => (operands(a)[0] === 'create' && operands(a)[1] === 'token' ? 'oc create token' : null) },
     ],
     hosts: [],
   },

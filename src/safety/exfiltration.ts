@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { PipedInvocation } from './bash-rules.ts';
 import { type Invocation, unwrap } from './command.ts';
-import { hostIn, knownCredentialVariable, printedCredential, type Secret, variableSecret } from './credentials.ts';
+import { hostIn, knownCredentialVariable, printedCredential, type Secret, secretVariable, variableSecret } from './credentials.ts';
 import { environFile, printedVariables, printsEnvironment } from './environment-printers.ts';
 import type { Finding } from './git-rules.ts';
 import { inputFiles, namedFiles, networkPath, networkSink, type Sink } from './network-sinks.ts';
@@ -31,13 +31,13 @@ export function emitsSecrets(inv: Invocation): string | null {
  * The secret `inv` prints, with the hosts it may be sent to: a credential's printer (`gh auth
  * token`: GitHub's hosts), the environment (no host), one or more named variables of which one at
  * least holds a secret (`printenv GITHUB_TOKEN`: the hosts of every secret named; `printenv PORT`
- * prints none), `echo`/`printf` of a credential's variable (`echo "$GITHUB_TOKEN"`).
+ * prints none), `echo`/`printf` of a secret's variable (`echo "$GITHUB_TOKEN"`, `echo "$DB_PASSWORD"`).
  */
 function printedSecret(inv: Invocation): Secret | null {
   const args = inv.args.map((w) => w.value);
   const credential = printedCredential(inv.program, args);
   if (credential) return credential;
-  if (inv.program === 'echo' || inv.program === 'printf') return wordsSecret(inv.args);
+  if (inv.program === 'echo' || inv.program === 'printf') return printedWordsSecret(inv.args);
   const env = printsEnvironment(inv);
   if (!env) return null;
   const names = printedVariables(inv);
@@ -50,6 +50,17 @@ function printedSecret(inv: Invocation): Secret | null {
 /** The first credential the table knows whose variable these words expand (`"$GITHUB_TOKEN"`, `${NPM_TOKEN}`), outside single quotes; null for none. */
 function wordsSecret(words: readonly { raw: string }[]): Secret | null {
   for (const w of words) for (const name of expandedVariables(w.raw)) if (knownCredentialVariable(name)) return variableSecret(name);
+  return null;
+}
+
+/**
+ * The first secret these words print (`echo "$GITHUB_TOKEN"`, `<<< "$DB_PASSWORD"`): a credential
+ * the table knows, with its hosts, or any variable whose name says it holds one (secretVariable),
+ * with none — printed into a sink's input it is sent, as `printenv DB_PASSWORD` is (in the sink's
+ * own words it is left alone: wordsSecret). Null for none.
+ */
+function printedWordsSecret(words: readonly { raw: string }[]): Secret | null {
+  for (const w of words) for (const name of expandedVariables(w.raw)) if (secretVariable(name)) return variableSecret(name);
   return null;
 }
 
@@ -124,7 +135,7 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
       // a here-string or heredoc made by a printer (`nc h 1 <<< "$(env)"`), a process substitution (`nc h 1 < <(env)`), a credential's variable (`<<< "$GITHUB_TOKEN"`)
       const fed =
         scriptsPrint(d.inv.command.redirects.flatMap(inputScripts), sink, null, true) ??
-        leaked(wordsSecret(d.inv.command.redirects.flatMap((r) => (r.op === '<<<' && r.target ? [r.target] : []))));
+        leaked(printedWordsSecret(d.inv.command.redirects.flatMap((r) => (r.op === '<<<' && r.target ? [r.target] : []))));
       if (fed) return finding(fed, sink.program);
     }
     // a file it sends: a process's environment, or one the line wrote from secrets

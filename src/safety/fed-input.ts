@@ -285,8 +285,27 @@ function xargsScripts(inv: Invocation, text: string, globs: boolean): string[] {
   if (!words.length) return [];
   const argv = argvOf(inv);
   const quote = (word: string) => (globs ? globQuote(word) : shellQuote(word));
-  if (argv.includes('{}')) return words.map((word) => argv.map((a) => (a === '{}' ? quote(word) : shellQuote(a))).join(' '));
+  // `xargs -I{} sh -c 'rm -rf {}'`: xargs puts the word in place of its replace string inside an argument too
+  const mark = xargsReplaceString(inv) ?? '{}';
+  if (argv.some((a) => a.includes(mark)))
+    return words.map((word) => argv.map((a) => (a === mark ? quote(word) : shellQuote(a.split(mark).join(word)))).join(' '));
   return [[...argv.map(shellQuote), ...words.map(quote)].join(' ')];
+}
+
+/** The replace string of the `xargs` that runs `inv` (`-I %`, `-I{}`, `--replace=X`; `-i` and `--replace` alone: `{}`), or null. */
+function xargsReplaceString(inv: Invocation): string | null {
+  const words = inv.command.words.map((w) => w.value);
+  const at = words.findIndex((w) => programName(w) === 'xargs');
+  if (at < 0) return null;
+  for (let i = at + 1; i < words.length - inv.args.length; i++) {
+    const w = words[i]!;
+    if (w === '-I') return words[i + 1] ?? null;
+    if (w.startsWith('-I')) return w.slice(2);
+    if (w.startsWith('--replace=')) return w.slice('--replace='.length);
+    if (w === '-i' || w === '--replace') return '{}';
+    if (w.startsWith('-i')) return w.slice(2);
+  }
+  return null;
 }
 
 /** A word quoted for a shell but for its glob characters (`.env*` as `'.env'*`): the names it matches, as the shell matched them where it was written. */

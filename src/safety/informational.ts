@@ -59,6 +59,8 @@ const H_IS_NOT_HELP = new Set([
 /** Short options that are a dry run for one program: `cargo publish -n`. */
 const DRY_SHORT: Record<string, string> = { cargo: '-n' };
 const FALSE_VALUES = new Set(['false', 'none', 'no', '0', 'off']);
+/** A word that is a version or a range of versions (`1.2.3`, `v2`, `^1.4`, `>=2.0`): what `--version` is given, not asked for. */
+const VERSION_VALUE = /^[v=^~<>]*\d/;
 
 /** Whether `program args` only shows help or the version, or is a dry run; see the module comment. */
 export function informational(program: string, args: readonly string[]): boolean {
@@ -75,6 +77,8 @@ export function informational(program: string, args: readonly string[]): boolean
     const prev = args[i - 1];
     if (prev !== undefined && /^-[A-Za-z]$/.test(prev) && prev !== '-h') continue;
     if (program === 'git' && prev !== undefined && prev.startsWith('--') && !prev.includes('=')) continue;
+    // `--version 1.2.3` picks a version (`helm upgrade x chart --version 1.2.3`, `cargo yank --version 1.0.0`): a value, no request
+    if (a === '--version' && VERSION_VALUE.test(args[i + 1] ?? '')) continue;
     if (a === '--help' || a === '--version') return true;
     // `-h`, `-help`: help where nothing it could be the value of follows (`psql -h host` is a host)
     if ((a === '-h' || a === '-help') && !H_IS_NOT_HELP.has(program) && (args[i + 1] === undefined || args[i + 1]!.startsWith('-'))) return true;

@@ -9,6 +9,7 @@ import {
   SYSTEM_CREDENTIALS,
   secretNameGlob,
 } from '../model/sandbox.ts';
+import { MACHINE_CREDENTIAL_PATHS } from './machine-credentials.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, type PathMatch, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
@@ -26,13 +27,14 @@ import { UNKNOWN } from './shell.ts';
 /**
  * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): what
  * model/home-credentials.ts HOME_CREDENTIALS names (its one definition, which the sandbox hides too), as
- * `~/` patterns; the system's (SYSTEM_CREDENTIALS) and those of the user's runtime folder
- * (RUNTIME_CREDENTIALS), as absolute ones. `filesystem.deniedPaths` adds its own.
+ * `~/` patterns; the system's (SYSTEM_CREDENTIALS), those of the user's runtime folder
+ * (RUNTIME_CREDENTIALS) and a pod's service-account tokens (machine-credentials.ts), as absolute ones. `filesystem.deniedPaths` adds its own.
  */
 export const SECRET_PATHS: readonly string[] = [
   ...HOME_CREDENTIALS.flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
   ...SYSTEM_CREDENTIALS,
   ...RUNTIME_CREDENTIALS.map((p) => `/run/user/*/${p}`),
+  ...MACHINE_CREDENTIAL_PATHS,
 ];
 
 /**

@@ -74,6 +74,8 @@ const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
   corepack: 'direct',
   deno: new Set(['run', 'x']),
   nvm: new Set(['exec', 'run']),
+  // `lerna exec -- npm publish`: the command run in every package
+  lerna: new Set(['exec']),
 };
 
 /** Options of one runner that take a value, besides RUNNER_VALUED's (hatch's `-e ENV`, which is no other runner's). */
@@ -81,6 +83,7 @@ const OWN_VALUED: Record<string, ReadonlySet<string>> = {
   // pnpm's `-w` is `--workspace-root` and its `--workspace` a flag of `add`: neither takes a value (npm's `-w web` does)
   pnpm: new Set([...RUNNER_VALUED].filter((o) => o !== '-w' && o !== '--workspace')),
   hatch: new Set([...RUNNER_VALUED, '-e', '--env', '-i', '--include', '-x', '--exclude', '--filter', '--data-dir', '--cache-dir']),
+  lerna: new Set([...RUNNER_VALUED, '--scope', '--ignore', '--concurrency', '--since', '--loglevel']),
 };
 
 /** The options of `program`'s that take a value, read before the command or program it starts. */

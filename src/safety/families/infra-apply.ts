@@ -30,6 +30,8 @@ function kubectl(program: string): ArgsCheck {
     if (sub === 'rollout' && next !== undefined && ROLLOUT_CHANGES.has(next))
       return applied(`${program} rollout ${next}`, 'changes the live workload at once: its pods are replaced or its rollout stopped or turned back');
     if (!KUBECTL_WRITES.has(sub) || (sub === 'apply' && next === 'view-last-applied')) return null;
+    // `kubectl set env deploy/x --list` prints the variables
+    if (sub === 'set' && next === 'env' && hasOption(args, '--list')) return null;
     return applied(
       `${program} ${sub}`,
       sub === 'drain'

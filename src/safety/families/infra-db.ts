@@ -26,11 +26,16 @@ export const DB_SHELLS = new Set([
   'clickhouse',
   'sqlcmd',
   'duckdb',
+  // the dbcli shells (`pgcli`, `mycli`, `litecli`) and usql read the same SQL, from `-e` or their input
+  'pgcli',
+  'mycli',
+  'litecli',
+  'usql',
 ]);
 
 const MONGO_SHELLS = new Set(['mongosh', 'mongo']);
 /** Shells whose SQL writes MySQL's `#` comments and backslash escapes, and whose `a.b` names a database's table. */
-const MYSQL_SHELLS = new Set(['mysql', 'mariadb', 'clickhouse-client', 'clickhouse']);
+const MYSQL_SHELLS = new Set(['mysql', 'mariadb', 'clickhouse-client', 'clickhouse', 'mycli']);
 
 /** The database shells' options that take a value, all of them together (one more skipped never takes a test database's name for another). */
 const DB_VALUED = new Set([

@@ -7,7 +7,8 @@ import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, value
 import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
 import { APPLY_TOOLS } from './infra-apply.ts';
 import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
-import { CLOUD_TOOLS } from './infra-cloud.ts';
+import { CLOUD_TOOLS, KUBECTL_VALUED } from './infra-cloud.ts';
+import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import type { FamilyCheck } from './types.ts';
@@ -30,7 +31,7 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
   // `--help`, `--version`, `--dry-run` tear nothing down (informational.ts)
   if (depth > 4 || informational(program, args)) return null;
   const name = /^python[\d.]*$/.test(program) ? 'python' : program;
-  const hit = TOOLS.get(name)?.(args) ?? APPLIES.get(name)?.(args) ?? SOME_VERBS.get(name)?.(args);
+  const hit = TOOLS.get(name)?.(args) ?? APPLIES.get(name)?.(args) ?? CLUSTER.get(name)?.(args) ?? SOME_VERBS.get(name)?.(args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
   if (REDIS_CLIENTS.has(program)) return checkRedis(program, args, redirects, fed);
@@ -42,11 +43,16 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
   return run ? check(run[0], run[1], redirects, fed, depth + 1) : null;
 }
 
-/** The command `docker exec <container> …`, `docker compose exec|run <service> …` or `kubectl exec <pod> -- …` runs, else null. */
+/** The command `docker exec <container> …`, `docker compose exec|run <service> …`, `kubectl exec <pod> -- …` or `oc rsh <pod> …` runs, else null. */
 function execIn(program: string, args: string[]): string[] | null {
   if (program === 'kubectl' || program === 'oc') {
     const dashes = args.indexOf('--');
-    return dashes >= 0 && args.includes('exec') ? args.slice(dashes + 1) : null;
+    if (dashes >= 0 && args.includes('exec')) return args.slice(dashes + 1);
+    // `oc rsh pg-0 psql -c …`: the command after the pod
+    const sub = operandAt(args, KUBECTL_VALUED);
+    if (program !== 'oc' || args[sub] !== 'rsh') return null;
+    const pod = operandAt(args, KUBECTL_VALUED, sub + 1);
+    return pod < 0 ? null : args.slice(pod + 1);
   }
   if (program !== 'docker' && program !== 'podman' && program !== 'nerdctl' && program !== 'docker-compose') return null;
   const { compose, at: i } = dockerSubcommand(program, args);
@@ -140,7 +146,10 @@ export function knowsInfra(program: string): boolean {
  * unknown-command rule still reads their other verbs (`firebase database:remove /`): not in
  * knowsInfra.
  */
-const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, curl: searchIndexDelete }));
+const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, ...CLUSTER_SOME_VERBS, curl: searchIndexDelete }));
+
+/** kubectl's and oc's node, volume and pod-spec checks (infra-cluster.ts), after TOOLS' and APPLIES'. */
+const CLUSTER = new Map<string, ArgsCheck>(Object.entries(CLUSTER_TOOLS));
 
 const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 

@@ -20,7 +20,7 @@ import { walkedFolders } from './interpreter-walks.ts';
  * - `rmtree`: a recursive delete of each path; `rm-opt`/`rmdir-opt`: recursive when the options say
  *   `recursive: true`, else a file (`rm -f`) or an empty folder (`rmdir`); `rm-kw`: the same when a
  *   keyword argument says `recursive=TRUE` (R's `unlink`, Julia's `rm`); `unlink`, `rmdir`;
- * - `move`: its first path renamed to its second (`mv a b`);
+ * - `move`: its first path renamed to its second (`mv a b`); `copy`: copied there (`cp -r a b`);
  * - `write`/`read`/`open`: a file written or read (`open`: by its mode); `perl-open`: perl's open;
  * - `cmd-object`: `Bun.spawn([...])` or `{cmd: [...]}`; `deno-command`: `new Deno.Command(p, {args})`;
  * - `code`: its argument is code in the same language (`eval`, `exec`);
@@ -40,6 +40,7 @@ type Kind =
   | 'rmdir-opt'
   | 'rm-kw'
   | 'move'
+  | 'copy'
   | 'unlink'
   | 'rmdir'
   | 'write'
@@ -70,6 +71,8 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     ['\\bos\\.(?:rmdir|removedirs)\\b', 'rmdir'],
     [`\\bos\\.(?:rename|renames|replace)\\b|(?:\\bshutil\\.|${BARE})move\\b`, 'move'],
     [`(?:\\bio\\.|${BARE})open\\b`, 'open'],
+    ['\\bos\\.truncate\\b', 'write'],
+    ['\\bshutil\\.(?:copytree|copy2?|copyfile)\\b', 'copy'],
     [`${BARE}(?:exec|eval)\\b`, 'code'],
   ],
   js: [
@@ -83,6 +86,8 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     ['\\b(?:unlinkSync|unlink)\\b', 'unlink'],
     ['\\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|writeTextFile(?:Sync)?)\\b|\\bBun\\.write\\b', 'write'],
     ['\\b(?:readFileSync|readFile|createReadStream|readTextFile(?:Sync)?)\\b|\\bBun\\.file\\b', 'read'],
+    // `fs.cpSync(homedir() + '/.aws', '/tmp/a', {recursive: true})`: `cp -r` of its source to its destination
+    ['\\b(?:cpSync|copyFileSync|copyFile)\\b', 'copy'],
     [`${BARE}eval\\b`, 'code'],
   ],
   perl: [
@@ -264,9 +269,10 @@ function render(kind: Kind, src: string, at: number, lang: Lang, depth: number, 
     case 'rmdir':
       for (const a of v) for (const p of paths(a)) push(`${kind === 'unlink' ? 'rm -f' : 'rmdir'} ${quoteArg(lang === 'r' ? expandTilde(p) : p)}`);
       return;
-    case 'move': {
+    case 'move':
+    case 'copy': {
       const [from, to] = [str(v[0]), str(v[1])];
-      return push(from && to ? argvLine(['mv', from, to]) : null);
+      return push(from && to ? argvLine(kind === 'move' ? ['mv', from, to] : ['cp', '-r', from, to]) : null);
     }
     case 'write':
     case 'read':

@@ -82,10 +82,13 @@ const decoding = (name: string): Decoding => namedDecoding(name)!;
  * `Buffer.from("…", "hex")`, `atob("…")`, decoders.ts). Checked in order: `Path.home()` before
  * `Path(...)`.
  */
+/** Python's os module, imported or reached inline (`__import__('os').environ['HOME']`). */
+const PY_OS = `(?:os|__import__\\(\\s*['"]os['"]\\s*\\))`;
+
 export const ATOMS: Record<Lang, Atom[]> = {
   python: [
     atom(
-      `(?:pathlib\\.)?Path\\.home\\(\\s*\\)|os\\.environ\\s*\\[${HOME_KEY}\\]|os\\.environ\\.get\\s*\\(${HOME_KEY}\\)|os\\.getenv\\s*\\(${HOME_KEY}\\)`,
+      `(?:pathlib\\.)?Path\\.home\\(\\s*\\)|${PY_OS}\\.environ\\s*\\[${HOME_KEY}\\]|${PY_OS}\\.environ\\.get\\s*\\(${HOME_KEY}\\)|${PY_OS}\\.getenv\\s*\\(${HOME_KEY}\\)`,
       'home',
     ),
     atom(`(?:os\\.path\\.|posixpath\\.)?expanduser\\b`, 'expand'),

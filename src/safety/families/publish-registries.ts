@@ -1,5 +1,6 @@
 import { CONTAINER_GLOBAL_VALUED } from '../container-cli.ts';
 import { COMPOSE_VALUED, dryRun, GRADLE_VALUED, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
+import { cargoRegistryChange, gemRegistryChange } from './publish-withdraw.ts';
 
 /**
  * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
@@ -209,12 +210,14 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
     // `cargo +nightly publish`: a toolchain first
     if (args[i]?.startsWith('+')) i = operandAt(args, CARGO_VALUED, i + 1);
     if (args[i] === 'publish') return dryRun(args) || args.includes('-n') ? null : hit('cargo publish', 'a crate version to crates.io');
+    const change = cargoRegistryChange(args.slice(i));
+    if (change) return change;
     // cargo-release only reports what it would do unless told `--execute`
     return args[i] === 'release' && (args.includes('--execute') || args.includes('-x'))
       ? hit('cargo release --execute', 'the crates of the workspace to crates.io, tagged and pushed')
       : null;
   },
-  gem: (args) => (sub(args) === 'push' ? hit('gem push', 'a gem version to RubyGems.org') : null),
+  gem: (args) => (sub(args) === 'push' ? hit('gem push', 'a gem version to RubyGems.org') : gemRegistryChange(args.slice(operandAt(args)))),
   poetry: (args) => (sub(args, POETRY_VALUED) === 'publish' && !dryRun(args) ? hit('poetry publish', 'a package version to PyPI') : null),
   uv: (args) => (sub(args, UV_VALUED) === 'publish' && !dryRun(args) ? hit('uv publish', 'a package version to PyPI') : null),
   twine: (args) => (sub(args) === 'upload' ? hit('twine upload', 'distributions to PyPI (a file name, once used, can never be uploaded again)') : null),

@@ -7,6 +7,7 @@ import { LANG_TOOLS } from './publish-langs.ts';
 import { NODE_TOOLS } from './publish-node.ts';
 import { REGISTRY_TOOLS } from './publish-registries.ts';
 import { STORE_TOOLS } from './publish-stores.ts';
+import { WITHDRAW_SOME_VERBS } from './publish-withdraw.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
 /**
@@ -28,11 +29,12 @@ export function knowsPublish(program: string): boolean {
 const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...LANG_TOOLS, ...DEPLOY_TOOLS, ...STORE_TOOLS }));
 
 /**
- * Programs whose rollouts this family names (`aws lambda update-function-code`) while the
+ * Programs whose rollouts or uploads this family names (`aws lambda update-function-code`, `python
+ * setup.py upload`) while the
  * unknown-command rule still reads their other verbs (`aws cloudformation deploy`, `heroku
  * container:release`): not in knowsPublish.
  */
-const SOME_VERBS = new Map<string, ToolCheck>(Object.entries(CLOUD_ROLLOUTS));
+const SOME_VERBS = new Map<string, ToolCheck>(Object.entries({ ...CLOUD_ROLLOUTS, ...WITHDRAW_SOME_VERBS }));
 
 /** How many runners deep `npx uvx …` is followed. */
 const MAX_DEPTH = 4;

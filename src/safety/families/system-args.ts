@@ -82,8 +82,21 @@ const PERL_VALUED = new Set(['e', 'E', 'I']);
 /** perl's switches that take the rest of their word only (`-Mstrict`, `-l0`, `-F:`, `-0777`, `-C7`, `-d:Trace`, `-xdir`). */
 const PERL_ATTACHED = new Set(['M', 'm', 'l', 'F', '0', 'C', 'd', 'D', 'V', 'x']);
 
+/** ruby's switches that take a value (`-e CODE`, `-r lib`, `-I dir`, `-C dir`) and those that take the rest of their word only (`-Ku`, `-W0`, `-F:`, `-0777`, `-Eutf-8`). */
+const RUBY_VALUED = new Set(['e', 'I', 'r', 'C']);
+const RUBY_ATTACHED = new Set(['K', 'T', 'W', 'x', 'E', 'F', '0']);
+
 /** `perl -i` (`-pi`, `-i.bak`, `-pi.orig -e`): the files it edits in place, else null. Without `-e` the first operand is the script. */
 export function perlInPlaceFiles(args: readonly Word[]): Word[] | null {
+  return inPlaceFiles(args, PERL_VALUED, PERL_ATTACHED);
+}
+
+/** `ruby -i` (`-pi -e 'gsub(…)' FILE`), read as perl's: the files it edits in place, else null. */
+export function rubyInPlaceFiles(args: readonly Word[]): Word[] | null {
+  return inPlaceFiles(args, RUBY_VALUED, RUBY_ATTACHED);
+}
+
+function inPlaceFiles(args: readonly Word[], valuedSwitches: ReadonlySet<string>, attached: ReadonlySet<string>): Word[] | null {
   let inPlace = false;
   let code = false;
   let i = 0;
@@ -100,12 +113,12 @@ export function perlInPlaceFiles(args: readonly Word[]): Word[] | null {
         inPlace = true;
         break;
       }
-      if (PERL_VALUED.has(c)) {
-        if (c === 'e' || c === 'E') code = true;
+      if (valuedSwitches.has(c)) {
+        if (c === 'e' || (c === 'E' && valuedSwitches === PERL_VALUED)) code = true;
         if (k === v.length - 1) i++;
         break;
       }
-      if (PERL_ATTACHED.has(c)) break;
+      if (attached.has(c)) break;
     }
   }
   if (!inPlace) return null;

@@ -11,10 +11,13 @@ import type { FamilyContext } from './types.ts';
  * processes (`--pid=host`: `nsenter -t 1` is a root shell on the host) or with a bind of a system
  * folder, `/dev`, `/proc` or `/sys`, even read-only (a privileged container remounts and writes the host's disks). The project,
  * `/tmp`, the caches and read-only binds (`:ro`) pass. A socket (`/var/run/docker.sock`) is not
- * read here. The options and binds are read as container-cli.ts reads every docker line.
+ * read here. The options and binds are read as container-cli.ts reads every docker line; compose's
+ * `run` (`docker compose run -v /:/host app`) as docker's. The capabilities that make a container
+ * privileged in effect (`--cap-add SYS_ADMIN`, `ALL`: mount, enter namespaces) count as
+ * `--privileged`, and a disk handed in as a device (`--device /dev/sda`) is the host's disk written.
  */
 export function checkContainers(inv: Invocation, ctx: FamilyContext): Hit | null {
-  if (!CONTAINER_CLIS.has(inv.program)) return null;
+  if (!CONTAINER_CLIS.has(inv.program) && inv.program !== 'docker-compose') return null;
   const args = values(inv);
   const i = containerRunAt(inv.program, args);
   if (i < 0) return null;
@@ -22,12 +25,18 @@ export function checkContainers(inv: Invocation, ctx: FamilyContext): Hit | null
   const opts = args.slice(i + 1, image < 0 ? args.length : image);
   let privileged = false;
   let hostPid = false;
+  const devices: string[] = [];
   for (let k = 0; k < opts.length; k++) {
     const [name, inline] = splitOption(opts[k]!);
     if (name === '--privileged') privileged = inline !== 'false';
     else if (name === '--pid') hostPid = (inline ?? opts[++k]) === 'host';
+    else if (name === '--cap-add') privileged ||= (inline ?? opts[++k] ?? '').split(',').some((c) => PRIVILEGED_CAPS.test(c));
+    else if (name === '--device') devices.push((inline ?? opts[++k] ?? '').split(':')[0]!);
   }
   const rule = `${inv.program} run`;
+  for (const device of devices)
+    if (guardedPath(device, ctx)?.kind === 'device')
+      return { rule: `${rule} --device ${device}`, reason: `the container is handed the host's disk ${device}: what runs in it writes over the disk` };
   if (privileged && hostPid)
     return {
       rule: `${rule} --privileged --pid=host`,
@@ -51,6 +60,9 @@ export function checkContainers(inv: Invocation, ctx: FamilyContext): Hit | null
   }
   return null;
 }
+
+/** The capabilities that give a container what `--privileged` does: mounting, entering namespaces, every capability (`ALL`). */
+const PRIVILEGED_CAPS = /^(cap_)?(sys_admin|all)$/i;
 
 function isSystem(source: string, ctx: FamilyContext): boolean {
   const kind = guardedPath(source, ctx)?.kind;

@@ -19,7 +19,19 @@ import { isSystemFolder } from '../removal.ts';
 import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
 import { plainWord, type Redirect, type Word } from '../syntax.ts';
-import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
+import { checkAccounts } from './system-accounts.ts';
+import {
+  awkInPlaceFiles,
+  findRemovalRoots,
+  hasFlag,
+  parseArgs,
+  perlInPlaceFiles,
+  rubyInPlaceFiles,
+  tarExtractDirs,
+  unzipExtractDir,
+  valueOf,
+} from './system-args.ts';
+import { checkBootDisks } from './system-boot-disks.ts';
 import { checkContainers } from './system-containers.ts';
 import { checkDevices } from './system-devices.ts';
 import { checkPackages } from './system-packages.ts';
@@ -108,6 +120,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   // `sed -i` edits its files; its script's `w FILE` writes one, with -i or without (pathUses)
   if (p === 'sed') return checkSed(inv, ctx) ?? checkChanges(inv, ctx);
   if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);
+  if (p === 'ruby') return inPlace('ruby -i', rubyInPlaceFiles(inv.args), ctx) ?? checkChanges(inv, ctx);
   if (p === 'awk' || p === 'gawk') return inPlace(`${p} -i inplace`, awkInPlaceFiles(inv.args), ctx);
   if (p === 'tar' || p === 'gtar' || p === 'bsdtar') return extraction('tar -x', tarExtractDirs(inv.args), ctx);
   if (p === 'unzip') {
@@ -116,7 +129,15 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   }
   // `find . -fprint ~/.bashrc`: what its actions write is a change as any other (pathUses)
   if (p === 'find') return checkFind(inv, ctx) ?? checkChanges(inv, ctx, (u) => u.access === 'write');
-  return checkChanges(inv, ctx) ?? checkServices(inv) ?? checkDevices(inv, ctx) ?? checkPackages(inv) ?? checkContainers(inv, ctx);
+  return (
+    checkChanges(inv, ctx) ??
+    checkServices(inv) ??
+    checkDevices(inv, ctx) ??
+    checkBootDisks(inv) ??
+    checkAccounts(inv) ??
+    checkPackages(inv) ??
+    checkContainers(inv, ctx)
+  );
 }
 
 /**
