@@ -135,11 +135,12 @@ const GRANTS = 'grants';
  * one argument with the shell Claude Code wrote it for (zsh when that is the user's shell, else
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
  * With `grants` (the clone's grants folder), a grant the hook left for the command is used first
- * (sandbox/config-grants.ts): axme's own git line for its writes of git's settings.
+ * (sandbox/config-grants.ts): axme's own git line for its writes of git's settings. The policy's
+ * paths stand in it as written: a file's text is no process's argument (bwrapRun).
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null, grants: string | null = null): string {
   const on = bwrap && policy;
-  const run = on ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"'), grants ? AFTER_GRANT : undefined) : 'exec "$s" -c "$1"';
+  const run = on ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"'), grants ? AFTER_GRANT : undefined, false) : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands and MCP servers through the prefix too: axme's own, matched
   // whole, run outside (they write the store and the session records). A Bash command never equals
   // one: Claude Code wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can
