@@ -1,13 +1,12 @@
-import { join } from 'node:path';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import { gitSubcommandAt } from '../safety/git-global-options.ts';
 import { isCommandSetting } from '../safety/git-settings.ts';
 import { isDynamic, parseShell, type SimpleCommand } from '../safety/shell.ts';
 import { ASSIGNMENT } from '../safety/syntax.ts';
 import { urlHost } from '../safety/transport-settings.ts';
-import { readOr, settingOf, UNKNOWN } from '../store/git-config.ts';
-import { type RepoLocation, readRefSync } from '../store/locate.ts';
 import { gitHooksOn } from './clients/gemini.hook.ts';
+import { movesBranch, remoteOfTracking, settingKey } from './push-destination.ts';
+import type { RepoFacts } from './repo-facts.ts';
 
 /**
  * The git commands whose one effect the kernel sandbox blocks is a write of git's settings
@@ -28,16 +27,6 @@ import { gitHooksOn } from './clients/gemini.hook.ts';
  * on RECORDED_SETTINGS. A setting is recorded only where git would write it.
  */
 export type ConfigGrant = { kind: 'instead' | 'after' | 'note'; script: string };
-
-/** What the judge may ask git about the repository (outside the sandbox; nothing runs a program). */
-export interface RepoFacts {
-  /** the names of the configured remotes */
-  remotes(): string[];
-  /** whether the ref (`refs/heads/x`, `refs/remotes/origin/x`) exists */
-  hasRef(ref: string): boolean;
-  /** the value of a setting, or null */
-  setting(key: string): string | null;
-}
 
 /**
  * The settings axme writes for an agent (keys lower-cased): tracking, remotes and their refspecs,
@@ -158,9 +147,9 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
     case 'remote':
       return remoteCall(rest, at);
     case 'branch':
-      return branchCall(rest, at.cwd);
+      return branchCall(rest, at);
     case 'push':
-      return pushCall(rest, at.cwd);
+      return pushCall(rest, at);
     case 'checkout':
     case 'switch':
       return checkoutCall(sub, rest, at);
@@ -206,17 +195,32 @@ function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
     return note(
       `\`${shown}\` is not recorded: axme writes only tracking, remote (network URLs) and pull/push settings for an agent: never one that runs a program, nor the user's identity; ask the user to run it outside the agent`,
     );
+  const branchRemote = /^branch\.(.+)\.(remote|pushremote)$/i.exec(key);
+  if (branchRemote && movesBranch(at.facts, branchRemote[1]!, { [settingKey(key)]: unset ? null : operands[1]! })) return movedBranch(shown);
   return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
 }
 
-/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded): https to ssh, another path, not another host. */
-const sameHost = (was: string | null, url: string): boolean => was === null || (urlHost(was) !== null && urlHost(was) === urlHost(url));
+/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded, one only git can read nowhere): https to ssh, another path, not another host. */
+const sameHost = (was: string | null | undefined, url: string): boolean =>
+  was === null || (was !== undefined && urlHost(was) !== null && urlHost(was) === urlHost(url));
 
 /** The note for a remote moved to another host: where the user's next push or pull goes is the user's to change. */
 const movedRemote = (shown: string): ConfigGrant =>
   note(
     `\`${shown}\` is not recorded: it moves a remote to another host, where the user's next push would go; ask the user to run it outside the agent, or add a remote of its own (git remote add)`,
   );
+
+/** The note for a branch whose pushes or pulls a command sends to another host: the user's to change, as a remote's URL is. */
+const movedBranch = (shown: string): ConfigGrant =>
+  note(
+    `\`${shown}\` is not recorded: it sends a branch's pushes or pulls to another host than before, where the user's next push would go; ask the user to run it outside the agent, or track a remote on the same host`,
+  );
+
+/** Whether making `branch` track `upstream` (`origin/x`; a local branch: `.`) moves its pushes or pulls to another host; a new branch went nowhere before. */
+function trackingMoves(facts: RepoFacts, branch: string, upstream: string, fresh: boolean): boolean {
+  if (fresh && !facts.hasRef(`refs/heads/${branch}`)) return false;
+  return movesBranch(facts, branch, { [`branch.${branch}.remote`]: remoteOfTracking(facts, upstream) ?? '.' });
+}
 
 /** `git remote add|rename|remove|set-url|set-branches`: settings and remote-tracking refs only. */
 function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
@@ -260,22 +264,46 @@ function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
   return null;
 }
 
-/** `git branch -u|--set-upstream-to|--unset-upstream|-m|-M|-c|-C|-d|-D|--track`: refs and the branch's settings, no program. */
-function branchCall(args: string[], cwd: string): ConfigGrant | null {
+/** `git branch -u|--set-upstream-to|--unset-upstream|-m|-M|-c|-C|-d|-D|--track`: refs and the branch's settings, no program; a branch's pushes or pulls not moved to another host. */
+function branchCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const { cwd, facts } = at;
   const opts = args.filter((a) => a.startsWith('-'));
   const ops = args.filter((a) => !a.startsWith('-'));
   if (!ops.every((o) => NAME.test(o))) return null;
+  const shown = shellJoin(['git', 'branch', ...args]);
+  const ok = (moves: boolean) => (moves ? movedBranch(shown) : instead(cwd, ['branch', ...args]));
+  const current = () => facts.head();
   const upstream = opts.find((o) => o === '-u' || o === '--set-upstream-to' || o.startsWith('--set-upstream-to='));
-  if (upstream)
-    return opts.length === 1 && ops.length <= (upstream.includes('=') ? 1 : 2) && ops.length >= (upstream.includes('=') ? 0 : 1)
-      ? instead(cwd, ['branch', ...args])
-      : null;
-  if (opts.length === 1 && opts[0] === '--unset-upstream') return ops.length <= 1 ? instead(cwd, ['branch', ...args]) : null;
-  if (opts.length === 1 && /^(-m|-M|--move|-c|-C|--copy)$/.test(opts[0]!)) return ops.length >= 1 && ops.length <= 2 ? instead(cwd, ['branch', ...args]) : null;
+  if (upstream) {
+    const inline = upstream.includes('=');
+    if (opts.length !== 1 || ops.length > (inline ? 1 : 2) || ops.length < (inline ? 0 : 1)) return null;
+    const [to, branch = current()] = inline ? [upstream.slice(upstream.indexOf('=') + 1), ...ops] : ops;
+    // no branch checked out, a name git refuses: git fails in the sandbox
+    if (!branch || !to || !NAME.test(to)) return null;
+    return ok(trackingMoves(facts, branch, to, false));
+  }
+  if (opts.length === 1 && opts[0] === '--unset-upstream') {
+    if (ops.length > 1) return null;
+    const branch = ops[0] ?? current();
+    return branch ? ok(movesBranch(facts, branch, { [`branch.${branch}.remote`]: null })) : null;
+  }
+  if (opts.length === 1 && /^(-m|-M|--move|-c|-C|--copy)$/.test(opts[0]!)) {
+    if (ops.length < 1 || ops.length > 2) return null;
+    // the new name takes the old one's settings, those it has; an existing branch of that name keeps the rest
+    const [from, to] = ops.length === 2 ? [ops[0]!, ops[1]!] : [current(), ops[0]!];
+    if (!from) return null;
+    const change: Record<string, string | null> = {};
+    for (const k of ['remote', 'pushremote']) {
+      const v = facts.setting(`branch.${from}.${k}`);
+      if (v === undefined) return ok(true);
+      if (v !== null) change[`branch.${to}.${k}`] = v;
+    }
+    return ok(facts.hasRef(`refs/heads/${to}`) && movesBranch(facts, to, change));
+  }
   if (opts.length >= 1 && opts.every((o) => /^(-d|-D|--delete|-f|--force)$/.test(o)) && opts.some((o) => /^(-d|-D|--delete)$/.test(o)))
     return ops.length >= 1 ? instead(cwd, ['branch', ...args]) : null;
-  // a branch made from a remote's branch tracks it
-  if (opts.every((o) => /^(-t|--track|--track=direct|-f|--force)$/.test(o)) && ops.length === 2) return instead(cwd, ['branch', ...args]);
+  // a branch made from a remote's branch tracks it (an existing one, with -f: moved only to the host it had)
+  if (opts.every((o) => /^(-t|--track|--track=direct|-f|--force)$/.test(o)) && ops.length === 2) return ok(trackingMoves(facts, ops[0]!, ops[1]!, true));
   return null;
 }
 
@@ -283,8 +311,9 @@ function branchCall(args: string[], cwd: string): ConfigGrant | null {
 const PUSH_FLAG =
   /^(-u|--set-upstream|-q|--quiet|-v|--verbose|-f|--force|--force-with-lease(=.*)?|--force-if-includes|--atomic|--tags|--follow-tags|--no-verify|--porcelain|--progress|--no-progress|-4|-6|--ipv4|--ipv6|--signed(=.*)?|--push-option=.*|--recurse-submodules=.*|--no-thin|--thin)$/;
 
-/** `git push -u REMOTE BRANCH[:BRANCH]...`: pushed in the sandbox, each branch's tracking recorded after. */
-function pushCall(args: string[], cwd: string): ConfigGrant | null {
+/** `git push -u REMOTE BRANCH[:BRANCH]...`: pushed in the sandbox, each branch's tracking recorded after (not one moved to another host). */
+function pushCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+  const { cwd, facts } = at;
   if (!args.some((a) => a === '-u' || a === '--set-upstream') || args.some((a) => a === '-n' || a === '--dry-run')) return null;
   const shown = shellJoin(['git', 'push', ...args]);
   const named = note(`\`${shown}\` cannot record the tracking: name the remote and the branch (\`git push -u origin my-branch\`)`);
@@ -307,6 +336,7 @@ function pushCall(args: string[], cwd: string): ConfigGrant | null {
     )
       return named;
     const b = branch(src);
+    if (movesBranch(facts, b, { [`branch.${b}.remote`]: remote })) return movedBranch(shown);
     lines.push(
       gitOutside(cwd, ['config', '--local', `branch.${b}.remote`, remote]),
       gitOutside(cwd, ['config', '--local', `branch.${b}.merge`, `refs/heads/${branch(dst)}`]),
@@ -347,26 +377,7 @@ function checkoutCall(sub: string, args: string[], at: { cwd: string; facts: Rep
     upstream = `${from[0]}/${start}`;
   } else return null;
   if (!NAME.test(branch) || !at.facts.hasRef(`refs/remotes/${upstream}`)) return null;
+  // a new branch goes nowhere yet; one reset (-B, -C) keeps its host
+  if (trackingMoves(at.facts, branch, upstream, true)) return movedBranch(shellJoin(['git', sub, ...args]));
   return { kind: 'after', script: gitOutside(at.cwd, ['branch', `--set-upstream-to=${upstream}`, branch]) };
-}
-
-/**
- * RepoFacts for the repository at `loc`, read from its files as git reads them, no git process (a
- * `git checkout <branch>` is common): the remotes from its config's `[remote "…"]` sections, a ref
- * from its loose file or `packed-refs` (readRefSync), a setting from git's config files (settingOf).
- * What only git can tell reads as absent: the judge then records nothing.
- */
-export function repoFacts(loc: Pick<RepoLocation, 'commonDir' | 'gitDir'>, env: NodeJS.ProcessEnv): RepoFacts {
-  let remotes: string[] | null = null;
-  return {
-    remotes: () => (remotes ??= [...readOr(join(loc.commonDir, 'config')).matchAll(/^\s*\[remote\s+"([^"\n]+)"\s*\]/gm)].map((m) => m[1]!)),
-    hasRef: (ref) => {
-      const oid = readRefSync(loc.commonDir, ref);
-      return oid !== null && oid !== 'unknown';
-    },
-    setting: (key) => {
-      const v = settingOf(loc, env, key);
-      return v === UNKNOWN ? null : v;
-    },
-  };
 }

@@ -19,7 +19,8 @@ import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { hookCommand, mcpServerEntry } from './launch.ts';
 import { guardedPaths } from './paths.ts';
-import { type ConfigGrant, gitConfigGrant, repoFacts } from './sandbox-git-config.ts';
+import { repoFacts } from './repo-facts.ts';
+import { type ConfigGrant, gitConfigGrant } from './sandbox-git-config.ts';
 
 /**
  * The kernel sandbox for one repository (docs/safety.md, "The kernel sandbox"): its settings, whether

@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { gitConfigGrant, repoFacts } from '../../src/setup/sandbox-git-config.ts';
+import { repoFacts } from '../../src/setup/repo-facts.ts';
+import { gitConfigGrant } from '../../src/setup/sandbox-git-config.ts';
 import { CLI, cleanEnv, git, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
