@@ -4,7 +4,9 @@ import { isCommandSetting } from '../safety/git-settings.ts';
 import { isDynamic, parseShell, type SimpleCommand } from '../safety/shell.ts';
 import { ASSIGNMENT } from '../safety/syntax.ts';
 import { urlHost } from '../safety/transport-settings.ts';
+import { branchCall, checkoutCall, movedBranch, pushCall, worktreeCall } from './branch-tracking.ts';
 import { gitHooksOn } from './clients/gemini.hook.ts';
+import { type ConfigGrant, gitOutside, instead, type JudgeAt, NAME, note, REMOTE_NAME } from './git-config-grant.ts';
 import { movesBranch, remoteOfTracking, settingKey } from './push-destination.ts';
 import type { RepoFacts } from './repo-facts.ts';
 
@@ -17,7 +19,8 @@ import type { RepoFacts } from './repo-facts.ts';
  *   `git remote add up https://…`, `git branch -u origin/x`) runs outside the sandbox as axme's own
  *   git line, made from the command's literal words, with no hooks (`core.hooksPath=/dev/null`);
  * - `after`: a command whose work stays in the sandbox (`git push -u origin feat`, `git checkout -b x
- *   --track origin/x`) runs there; once it succeeded, axme records its tracking outside;
+ *   --track origin/x`, `git worktree add -b x ../x origin/x`) runs there; once it succeeded, axme
+ *   records its tracking outside;
  * - `note`: a command that would write settings axme does not record for an agent (one that runs
  *   a program, `--global`, a chained command) runs in the sandbox as before, after a line that says
  *   why its settings will not change and what to do.
@@ -26,7 +29,6 @@ import type { RepoFacts } from './repo-facts.ts';
  * variable, substitution, glob, redirect or assignment), no global option, every setting it writes
  * on RECORDED_SETTINGS. A setting is recorded only where git would write it.
  */
-export type ConfigGrant = { kind: 'instead' | 'after' | 'note'; script: string };
 
 /**
  * The settings axme writes for an agent (keys lower-cased): tracking, remotes and their refspecs,
@@ -41,10 +43,6 @@ const RECORDED_SETTINGS =
 
 /** A remote's URL axme records: https, http, ssh or git, or scp-like `user@host:path` — no transport helper (`ext::`), no local path (its hooks run on push). */
 const SAFE_URL = /^((https?|ssh|git):\/\/(?!-)[A-Za-z0-9_.@[\]:-]+(\/\S*)?|(?!-)[A-Za-z0-9_.-]+@(?!-)[A-Za-z0-9_.-]+:[^\s:-]\S*)$/;
-
-/** A remote's or a branch's name: no path, URL or option. */
-const NAME = /^(?!-)(?!.*\.\.)[A-Za-z0-9_./-]+$/;
-const REMOTE_NAME = /^(?!-)[A-Za-z0-9_.-]+$/;
 
 /** Whether axme records `key` = `value` for an agent (RECORDED_SETTINGS, and the value's shape). */
 export function recordedSetting(key: string, value: string | null): boolean {
@@ -71,10 +69,6 @@ const GIT_HOOKS_ON = new RegExp(
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace('HOOKS', "('[^']*'|[A-Za-z0-9_@%+=:,./-]+)")}`,
 );
-
-/** axme's git for its own lines outside the sandbox: in the command's folder, no pager, no hooks, no fsmonitor. */
-const gitOutside = (cwd: string, args: readonly string[]): string =>
-  shellJoin(['git', '--no-pager', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
 
 /** A line on stderr saying what the agent should know. */
 const say = (text: string): string => `printf '%s\\n' ${shellQuote(`axme: ${text}`)} >&2`;
@@ -137,7 +131,7 @@ function literal(cmd: SimpleCommand): boolean {
 }
 
 /** The grant for `git <args>` (a note's script is its reason), or null. */
-function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+function judgeGit(args: string[], at: JudgeAt): ConfigGrant | null {
   const sub = args[0] ?? '';
   const rest = args.slice(1);
   if (sub.startsWith('-')) return null;
@@ -153,6 +147,8 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
     case 'checkout':
     case 'switch':
       return checkoutCall(sub, rest, at);
+    case 'worktree':
+      return worktreeCall(rest, at);
     case 'submodule':
       return /^(add|init|update|sync|deinit|set-url|set-branch)$/.test(rest[0] ?? '')
         ? note(`\`git submodule ${rest[0]}\` writes the submodule's settings there: ask the user to run it outside the agent`)
@@ -174,11 +170,8 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
   }
 }
 
-const note = (why: string): ConfigGrant => ({ kind: 'note', script: why });
-const instead = (cwd: string, args: string[]): ConfigGrant => ({ kind: 'instead', script: gitOutside(cwd, args) });
-
 /** `git config [--local] [--add|--replace-all|--unset|--unset-all] KEY [VALUE [PATTERN]]`: a write of recorded settings runs outside. */
-function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+function configCall(args: string[], at: JudgeAt): ConfigGrant | null {
   const { cwd } = at;
   const opts = args.filter((a) => a.startsWith('-'));
   const operands = args.filter((a) => !a.startsWith('-'));
@@ -210,20 +203,8 @@ const movedRemote = (shown: string): ConfigGrant =>
     `\`${shown}\` is not recorded: it moves a remote to another host, where the user's next push would go; ask the user to run it outside the agent, or add a remote of its own (git remote add)`,
   );
 
-/** The note for a branch whose pushes or pulls a command sends to another host: the user's to change, as a remote's URL is. */
-const movedBranch = (shown: string): ConfigGrant =>
-  note(
-    `\`${shown}\` is not recorded: it sends a branch's pushes or pulls to another host than before, where the user's next push would go; ask the user to run it outside the agent, or track a remote on the same host`,
-  );
-
-/** Whether making `branch` track `upstream` (`origin/x`; a local branch: `.`) moves its pushes or pulls to another host; a new branch went nowhere before. */
-function trackingMoves(facts: RepoFacts, branch: string, upstream: string, fresh: boolean): boolean {
-  if (fresh && !facts.hasRef(`refs/heads/${branch}`)) return false;
-  return movesBranch(facts, branch, { [`branch.${branch}.remote`]: remoteOfTracking(facts, upstream) ?? '.' });
-}
-
 /** `git remote add|rename|remove|set-url|set-branches`: settings and remote-tracking refs only. */
-function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+function remoteCall(args: string[], at: JudgeAt): ConfigGrant | null {
   const { cwd } = at;
   const verb = args[0] ?? '';
   const words = args.slice(1);
@@ -262,122 +243,4 @@ function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
     return ops.length >= 2 && ops.every((o) => NAME.test(o)) ? instead(cwd, ['remote', ...args]) : null;
   }
   return null;
-}
-
-/** `git branch -u|--set-upstream-to|--unset-upstream|-m|-M|-c|-C|-d|-D|--track`: refs and the branch's settings, no program; a branch's pushes or pulls not moved to another host. */
-function branchCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
-  const { cwd, facts } = at;
-  const opts = args.filter((a) => a.startsWith('-'));
-  const ops = args.filter((a) => !a.startsWith('-'));
-  if (!ops.every((o) => NAME.test(o))) return null;
-  const shown = shellJoin(['git', 'branch', ...args]);
-  const ok = (moves: boolean) => (moves ? movedBranch(shown) : instead(cwd, ['branch', ...args]));
-  const current = () => facts.head();
-  const upstream = opts.find((o) => o === '-u' || o === '--set-upstream-to' || o.startsWith('--set-upstream-to='));
-  if (upstream) {
-    const inline = upstream.includes('=');
-    if (opts.length !== 1 || ops.length > (inline ? 1 : 2) || ops.length < (inline ? 0 : 1)) return null;
-    const [to, branch = current()] = inline ? [upstream.slice(upstream.indexOf('=') + 1), ...ops] : ops;
-    // no branch checked out, a name git refuses: git fails in the sandbox
-    if (!branch || !to || !NAME.test(to)) return null;
-    return ok(trackingMoves(facts, branch, to, false));
-  }
-  if (opts.length === 1 && opts[0] === '--unset-upstream') {
-    if (ops.length > 1) return null;
-    const branch = ops[0] ?? current();
-    return branch ? ok(movesBranch(facts, branch, { [`branch.${branch}.remote`]: null })) : null;
-  }
-  if (opts.length === 1 && /^(-m|-M|--move|-c|-C|--copy)$/.test(opts[0]!)) {
-    if (ops.length < 1 || ops.length > 2) return null;
-    // the new name takes the old one's settings, those it has; an existing branch of that name keeps the rest
-    const [from, to] = ops.length === 2 ? [ops[0]!, ops[1]!] : [current(), ops[0]!];
-    if (!from) return null;
-    const change: Record<string, string | null> = {};
-    for (const k of ['remote', 'pushremote']) {
-      const v = facts.setting(`branch.${from}.${k}`);
-      if (v === undefined) return ok(true);
-      if (v !== null) change[`branch.${to}.${k}`] = v;
-    }
-    return ok(facts.hasRef(`refs/heads/${to}`) && movesBranch(facts, to, change));
-  }
-  if (opts.length >= 1 && opts.every((o) => /^(-d|-D|--delete|-f|--force)$/.test(o)) && opts.some((o) => /^(-d|-D|--delete)$/.test(o)))
-    return ops.length >= 1 ? instead(cwd, ['branch', ...args]) : null;
-  // a branch made from a remote's branch tracks it (an existing one, with -f: moved only to the host it had)
-  if (opts.every((o) => /^(-t|--track|--track=direct|-f|--force)$/.test(o)) && ops.length === 2) return ok(trackingMoves(facts, ops[0]!, ops[1]!, true));
-  return null;
-}
-
-/** Options of `git push` that take no value, or carry theirs after `=`: the rest of the words are the remote and the refspecs. */
-const PUSH_FLAG =
-  /^(-u|--set-upstream|-q|--quiet|-v|--verbose|-f|--force|--force-with-lease(=.*)?|--force-if-includes|--atomic|--tags|--follow-tags|--no-verify|--porcelain|--progress|--no-progress|-4|-6|--ipv4|--ipv6|--signed(=.*)?|--push-option=.*|--recurse-submodules=.*|--no-thin|--thin)$/;
-
-/** `git push -u REMOTE BRANCH[:BRANCH]...`: pushed in the sandbox, each branch's tracking recorded after (not one moved to another host). */
-function pushCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
-  const { cwd, facts } = at;
-  if (!args.some((a) => a === '-u' || a === '--set-upstream') || args.some((a) => a === '-n' || a === '--dry-run')) return null;
-  const shown = shellJoin(['git', 'push', ...args]);
-  const named = note(`\`${shown}\` cannot record the tracking: name the remote and the branch (\`git push -u origin my-branch\`)`);
-  const ops = args.filter((a) => !a.startsWith('-'));
-  if (!args.filter((a) => a.startsWith('-')).every((o) => PUSH_FLAG.test(o))) return named;
-  const [remote, ...specs] = ops;
-  if (!remote || !specs.length || !REMOTE_NAME.test(remote)) return named;
-  const lines: string[] = [];
-  for (const spec of specs) {
-    const [src, dst = src] = spec.replace(/^\+/, '').split(':') as [string, string?];
-    const branch = (s: string) => s.replace(/^refs\/heads\//, '');
-    if (
-      !src ||
-      !dst ||
-      src === 'HEAD' ||
-      spec.split(':').length > 2 ||
-      !NAME.test(branch(src)) ||
-      !NAME.test(branch(dst)) ||
-      src.startsWith('refs/') !== src.startsWith('refs/heads/')
-    )
-      return named;
-    const b = branch(src);
-    if (movesBranch(facts, b, { [`branch.${b}.remote`]: remote })) return movedBranch(shown);
-    lines.push(
-      gitOutside(cwd, ['config', '--local', `branch.${b}.remote`, remote]),
-      gitOutside(cwd, ['config', '--local', `branch.${b}.merge`, `refs/heads/${branch(dst)}`]),
-    );
-  }
-  return { kind: 'after', script: lines.join(' && ') };
-}
-
-/** `git checkout|switch` that makes a branch tracking a remote's: made in the sandbox, its tracking recorded after. */
-function checkoutCall(sub: string, args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
-  let name: string | null = null;
-  let track: boolean | null = null;
-  const ops: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if ((sub === 'checkout' && (a === '-b' || a === '-B')) || (sub === 'switch' && (a === '-c' || a === '-C' || a === '--create' || a === '--force-create')))
-      name = args[++i] ?? null;
-    else if (a === '-t' || a === '--track' || a === '--track=direct') track = true;
-    else if (a === '--no-track') track = false;
-    else if (a === '-q' || a === '--quiet') continue;
-    else if (a.startsWith('-')) return null;
-    else ops.push(a);
-  }
-  if (ops.length !== 1 || track === false) return null;
-  const start = ops[0]!;
-  const remote = at.facts.remotes().find((r) => start.startsWith(`${r}/`));
-  let branch = name;
-  let upstream = start;
-  if (remote) {
-    branch ??= track ? start.slice(remote.length + 1) : null;
-    if (!branch || (!track && /^(false|never)$/i.test(at.facts.setting('branch.autosetupmerge') ?? ''))) return null;
-  } else if (name === null && track === null) {
-    // `git checkout feat` with no branch feat: git makes it from the one remote that has it
-    if (at.facts.hasRef(`refs/heads/${start}`)) return null;
-    const from = at.facts.remotes().filter((r) => at.facts.hasRef(`refs/remotes/${r}/${start}`));
-    if (from.length !== 1) return null;
-    branch = start;
-    upstream = `${from[0]}/${start}`;
-  } else return null;
-  if (!NAME.test(branch) || !at.facts.hasRef(`refs/remotes/${upstream}`)) return null;
-  // a new branch goes nowhere yet; one reset (-B, -C) keeps its host
-  if (trackingMoves(at.facts, branch, upstream, true)) return movedBranch(shellJoin(['git', sub, ...args]));
-  return { kind: 'after', script: gitOutside(at.cwd, ['branch', `--set-upstream-to=${upstream}`, branch]) };
 }

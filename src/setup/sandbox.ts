@@ -17,10 +17,11 @@ import type { RepoLocation } from '../store/locate.ts';
 import { gitDirIsTrees } from '../store/tree-git-dir.ts';
 import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
+import type { ConfigGrant } from './git-config-grant.ts';
 import { hookCommand, mcpServerEntry } from './launch.ts';
 import { guardedPaths } from './paths.ts';
 import { repoFacts } from './repo-facts.ts';
-import { type ConfigGrant, gitConfigGrant } from './sandbox-git-config.ts';
+import { gitConfigGrant } from './sandbox-git-config.ts';
 
 /**
  * The kernel sandbox for one repository (docs/safety.md, "The kernel sandbox"): its settings, whether
