@@ -56,7 +56,7 @@ const PLAIN_BYTE = new Set([...'/.-_'].map((c) => c.charCodeAt(0)));
  * (`pkill -f docker`, `.sock`, the project's folder; at most two hex digits stand together). An
  * option of bubblewrap's (`--ro-bind`) stays as written.
  */
-export function hiddenWord(word: string): string {
+function hiddenWord(word: string): string {
   if (/^--[a-z][a-z-]*$/.test(word)) return word;
   return `'${[...Buffer.from(word, 'utf8')].map((b) => (PLAIN_BYTE.has(b) ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('')}'`;
 }
