@@ -21,7 +21,11 @@ export const findBwrap = (env: NodeJS.ProcessEnv): string | null => findOnPath(e
 /** socat on PATH (the allowlisted sandbox's bridge to its proxy), or null. */
 export const findSocat = (env: NodeJS.ProcessEnv): string | null => findOnPath('socat', env);
 
-/** The arguments that make bubblewrap apply `policy`, up to (not including) the command. */
+/**
+ * The arguments that make bubblewrap apply `policy`, up to (not including) the command, but for the
+ * machine's sockets and socket folders the policy found: those come and go, and bwrapRun covers each
+ * that is still there when it starts.
+ */
 export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   if (policy.network !== 'allow') args.push('--unshare-net');
@@ -38,51 +42,73 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
   // the machine's servers: their folders empty (and the command's own to write), their sockets refused, the variables naming them gone
   for (const d of policy.servers.dirs) args.push('--tmpfs', d);
   for (const s of policy.servers.again) args.push('--bind', s, s);
-  // a found socket or folder whose path a shell word carries as is is covered at the start, if still there (bwrapRun)
-  for (const d of policy.servers.socketFolders) if (!SHELL_SAFE.test(d)) args.push('--tmpfs', d);
-  for (const s of policy.servers.sockets) if (!SHELL_SAFE.test(s)) args.push('--ro-bind', '/dev/null', s);
   for (const v of policy.servers.unsetEnv) args.push('--unsetenv', v);
   if (cwd !== null) args.push('--chdir', cwd);
   return args;
 }
 
-/** A path a shell word carries unquoted: split on nothing, globbing nothing. */
-const SHELL_SAFE = /^[\w./@+:,=-]+$/;
+/** A byte a hidden word keeps as it is: punctuation no name is found by (`/`, `.`, `-`, `_`). */
+const PLAIN_BYTE = new Set([...'/.-_'].map((c) => c.charCodeAt(0)));
+
+/**
+ * `word` as a shell word that printf's `%b` turns back into it, its letters, digits and every other
+ * byte written as a `\xHH` escape: no process's command line then holds a name a user may look for
+ * (`pkill -f docker`, `.sock`, the project's folder; at most two hex digits stand together). An
+ * option of bubblewrap's (`--ro-bind`) stays as written.
+ */
+function hiddenWord(word: string): string {
+  if (/^--[a-z][a-z-]*$/.test(word)) return word;
+  return `'${[...Buffer.from(word, 'utf8')].map((b) => (PLAIN_BYTE.has(b) ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('')}'`;
+}
 
 /**
  * Bash text that runs `inner` (shell text) in bubblewrap with `policy`, in `cwd` (null: the shell's
  * `$PWD`), and exits with its status.
  *
+ * bubblewrap's command line is `bwrap --args 7 -- <inner>`: every path of the policy reaches it
+ * through a pipe on its fd 7 instead (`--args`, NUL-separated, written by the shell's `printf`), so
+ * a user's `pkill -f docker`, `.sock` or a project's name run outside matches no bubblewrap, and
+ * ends no agent's command. Where the text is itself a process's argument (`inArgument`: `bash -c
+ * <text>`, the line Codex and Gemini CLI run) it holds the paths as hiddenWord escapes only; a
+ * script's text (Claude Code's prefix) holds them as written. No `$(` nor `<(` (Gemini CLI refuses a
+ * command holding one); the command keeps the shell's stdin (saved on fd 6 first).
+ *
  * The servers' sockets and folders the policy found (`/proc/net/unix`) come and go: each is covered
- * only if it is still there, tested by the shell's builtins (no process started, no `$(`: Gemini
- * CLI refuses a command holding one). One gone between that test and bubblewrap's mount (a dev
- * server stopped in that millisecond) makes bubblewrap's set-up fail on a read-only folder before
- * the command starts: bubblewrap's status report (`--json-status-fd`) holds an `exit-code` only once
- * the command has started, so a start that failed (status 1, no `exit-code`) is tried again, the
- * sockets tested anew, at most three times. A command that started is never run twice.
+ * only if it is still there, tested by the shell's builtins (no process started). One gone between
+ * that test and bubblewrap's mount (a dev server stopped in that millisecond) makes bubblewrap's
+ * set-up fail on a read-only folder before the command starts: bubblewrap's status report
+ * (`--json-status-fd`) holds an `exit-code` only once the command has started, so a start that
+ * failed (status 1, no `exit-code`) is tried again, the sockets tested anew, at most three times.
+ * A command that started is never run twice. The report is read by the shell itself (`lastpipe`),
+ * so a start forks two processes, the `printf` and bubblewrap.
  *
  * bubblewrap is the shell's child, not its replacement (the retry needs the shell): a signal to the
  * shell that ends it ends bubblewrap (`--die-with-parent`); the status is bubblewrap's, the command's
  * own or 128 + the signal that ended it. `afterSuccess` (shell text) runs outside the sandbox once
  * the command exited 0, its status the line's (setup/sandbox-git-config.ts: a tracking recorded).
  */
-export function bwrapRun(bwrap: string, policy: SandboxPolicy, cwd: string | null, inner: string, afterSuccess?: string): string {
-  const start = `${shellJoin([bwrap, ...bwrapArgs(policy, cwd)])}${cwd === null ? ' --chdir "$PWD"' : ''} --setenv ${SANDBOX_OUTER_PIDS_ENV} "$axme_pids"`;
-  const folders = policy.servers.socketFolders.filter((d) => SHELL_SAFE.test(d));
-  const sockets = policy.servers.sockets.filter((s) => SHELL_SAFE.test(s));
+export function bwrapRun(bwrap: string, policy: SandboxPolicy, cwd: string | null, inner: string, afterSuccess?: string, inArgument = true): string {
+  const [word, format] = inArgument ? [hiddenWord, '%b'] : [shellQuote, '%s'];
+  // a hidden path is tested as printf turns it back
+  const exists = (test: string) => (inArgument ? `printf -v axme_q %b "$p"; [ ${test} "$axme_q" ]` : `[ ${test} "$p" ]`);
   const loop = (paths: string[], test: string, mount: string) =>
-    paths.length ? `for p in ${paths.map(shellQuote).join(' ')}; do [ ${test} "$p" ] && axme_m="$axme_m ${mount} $p"; done; ` : '';
-  // fd 8: bubblewrap's status report, into the pipe to the reader; fd 9: the shell's stdout, the command's
-  const attempt = `axme_m=; ${loop(folders, '-d', '--tmpfs')}${loop(sockets, '-S', '--ro-bind /dev/null')}${start} --json-status-fd 8 $axme_m -- ${inner} 8>&1 >&9 9>&- | ${STARTED}`;
+    paths.length ? `for p in ${paths.map(word).join(' ')}; do ${exists(test)} && axme_m+=(${mount} "$p"); done; ` : '';
+  const args =
+    `{ printf '${format}\\0' ${bwrapArgs(policy, cwd).map(word).join(' ')} "\${axme_m[@]}"; ` +
+    `printf '%s\\0'${cwd === null ? ' --chdir "$PWD"' : ''} --setenv ${SANDBOX_OUTER_PIDS_ENV} "$axme_pids" --json-status-fd 8; }`;
+  // fd 7: the arguments; fd 8: bubblewrap's status report, into the pipe to the reader; fd 9: the shell's stdout, the command's
+  const attempt =
+    `axme_m=(); ${loop(policy.servers.socketFolders, '-d', '--tmpfs')}${loop(policy.servers.sockets, '-S', '--ro-bind /dev/null')}` +
+    `${args} | ${shellQuote(bwrap)} --args 7 -- ${inner} 7<&0 0<&6 6<&- 8>&1 >&9 9>&- | ${STARTED}`;
   return (
-    `${OUTER_PIDS}exec 9>&1; axme_t=; while :; do ${attempt}; ` +
-    'axme_s=${PIPESTATUS[0]} axme_x=${PIPESTATUS[1]}; case $axme_s$axme_x$axme_t in 11|11.) axme_t=$axme_t.; ' +
+    `${OUTER_PIDS}exec 9>&1; { exec 6<&0; } 2>/dev/null || exec 6</dev/null; shopt -s lastpipe; axme_t=; while :; do ${attempt}; ` +
+    'axme_s=${PIPESTATUS[1]} axme_x=${PIPESTATUS[2]}; case $axme_s$axme_x$axme_t in 11|11.) axme_t=$axme_t.; ' +
     `echo ${shellQuote(RETRY_NOTE)} >&2;; *) ${afterSuccess ? `if [ "$axme_s" = 0 ]; then ${afterSuccess}; axme_s=$?; fi; ` : ''}exit "$axme_s";; esac; done`
   );
 }
 
-/** Reads bubblewrap's status report to its end: 0 when it says the command started (an `exit-code` is reported only then), 1 when not. */
-const STARTED = '{ axme_x=1; while read -r axme_a axme_b axme_c; do case $axme_b in \'"exit-code":\') axme_x=0;; esac; done; exit $axme_x; }';
+/** Reads bubblewrap's status report to its end: 0 when it says the command started (an `exit-code` is reported only then), 1 when not. In the shell itself with `lastpipe`, in a subshell without. */
+const STARTED = '{ axme_x=1; while read -r axme_a axme_b axme_c; do case $axme_b in \'"exit-code":\') axme_x=0;; esac; done; [ "$axme_x" = 0 ]; }';
 
 const RETRY_NOTE = 'axme: the sandbox did not start (above: most likely a socket it covers went away as it started); starting it again';
 
@@ -104,13 +130,16 @@ const OUTER_PIDS =
  * the caller's line. With an allowlisted network, first a bridge from the sandbox's own loopback
  * (port SANDBOX_PROXY_PORT, where HTTP_PROXY points) to the proxy's socket outside, detached from
  * the command (its `wait` never waits for it) and gone with the sandbox; the command starts once
- * the bridge listens. Without socat the bridge fails and the command reaches no network.
+ * the bridge listens. Without socat the bridge fails and the command reaches no network. (socat's
+ * own command line holds the socket's path.)
  */
 export function sandboxInner(policy: SandboxPolicy, shell: string, command: string): string {
   if (policy.network !== 'allowlist' || !policy.proxySocket) return `${shell} -c ${command}`;
   const port = SANDBOX_PROXY_PORT;
   const bridge = [
-    `(socat TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${policy.proxySocket} </dev/null >/dev/null 2>&1 &)`,
+    // the socket's path as a hiddenWord: bubblewrap's command line holds this text
+    `printf -v s %b ${hiddenWord(policy.proxySocket)}`,
+    `(socat TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr "UNIX-CONNECT:$s" </dev/null >/dev/null 2>&1 &)`,
     `i=0; until (: </dev/tcp/127.0.0.1/${port}) 2>/dev/null || [ $i -ge 400 ]; do i=$((i+1)); sleep 0.005; done`,
     'exec "$0" -c "$1"',
   ].join('; ');

@@ -1,13 +1,14 @@
-import { join } from 'node:path';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import { gitSubcommandAt } from '../safety/git-global-options.ts';
 import { isCommandSetting } from '../safety/git-settings.ts';
 import { isDynamic, parseShell, type SimpleCommand } from '../safety/shell.ts';
 import { ASSIGNMENT } from '../safety/syntax.ts';
 import { urlHost } from '../safety/transport-settings.ts';
-import { readOr, settingOf, UNKNOWN } from '../store/git-config.ts';
-import { type RepoLocation, readRefSync } from '../store/locate.ts';
+import { branchCall, checkoutCall, movedBranch, pushCall, worktreeCall } from './branch-tracking.ts';
 import { gitHooksOn } from './clients/gemini.hook.ts';
+import { type ConfigGrant, gitOutside, instead, type JudgeAt, NAME, note, REMOTE_NAME } from './git-config-grant.ts';
+import { movesBranch, remoteOfTracking, settingKey } from './push-destination.ts';
+import type { RepoFacts } from './repo-facts.ts';
 
 /**
  * The git commands whose one effect the kernel sandbox blocks is a write of git's settings
@@ -18,7 +19,8 @@ import { gitHooksOn } from './clients/gemini.hook.ts';
  *   `git remote add up https://…`, `git branch -u origin/x`) runs outside the sandbox as axme's own
  *   git line, made from the command's literal words, with no hooks (`core.hooksPath=/dev/null`);
  * - `after`: a command whose work stays in the sandbox (`git push -u origin feat`, `git checkout -b x
- *   --track origin/x`) runs there; once it succeeded, axme records its tracking outside;
+ *   --track origin/x`, `git worktree add -b x ../x origin/x`) runs there; once it succeeded, axme
+ *   records its tracking outside;
  * - `note`: a command that would write settings axme does not record for an agent (one that runs
  *   a program, `--global`, a chained command) runs in the sandbox as before, after a line that says
  *   why its settings will not change and what to do.
@@ -27,17 +29,6 @@ import { gitHooksOn } from './clients/gemini.hook.ts';
  * variable, substitution, glob, redirect or assignment), no global option, every setting it writes
  * on RECORDED_SETTINGS. A setting is recorded only where git would write it.
  */
-export type ConfigGrant = { kind: 'instead' | 'after' | 'note'; script: string };
-
-/** What the judge may ask git about the repository (outside the sandbox; nothing runs a program). */
-export interface RepoFacts {
-  /** the names of the configured remotes */
-  remotes(): string[];
-  /** whether the ref (`refs/heads/x`, `refs/remotes/origin/x`) exists */
-  hasRef(ref: string): boolean;
-  /** the value of a setting, or null */
-  setting(key: string): string | null;
-}
 
 /**
  * The settings axme writes for an agent (keys lower-cased): tracking, remotes and their refspecs,
@@ -52,10 +43,6 @@ const RECORDED_SETTINGS =
 
 /** A remote's URL axme records: https, http, ssh or git, or scp-like `user@host:path` — no transport helper (`ext::`), no local path (its hooks run on push). */
 const SAFE_URL = /^((https?|ssh|git):\/\/(?!-)[A-Za-z0-9_.@[\]:-]+(\/\S*)?|(?!-)[A-Za-z0-9_.-]+@(?!-)[A-Za-z0-9_.-]+:[^\s:-]\S*)$/;
-
-/** A remote's or a branch's name: no path, URL or option. */
-const NAME = /^(?!-)(?!.*\.\.)[A-Za-z0-9_./-]+$/;
-const REMOTE_NAME = /^(?!-)[A-Za-z0-9_.-]+$/;
 
 /** Whether axme records `key` = `value` for an agent (RECORDED_SETTINGS, and the value's shape). */
 export function recordedSetting(key: string, value: string | null): boolean {
@@ -82,10 +69,6 @@ const GIT_HOOKS_ON = new RegExp(
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace('HOOKS', "('[^']*'|[A-Za-z0-9_@%+=:,./-]+)")}`,
 );
-
-/** axme's git for its own lines outside the sandbox: in the command's folder, no pager, no hooks, no fsmonitor. */
-const gitOutside = (cwd: string, args: readonly string[]): string =>
-  shellJoin(['git', '--no-pager', '-C', cwd, '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args]);
 
 /** A line on stderr saying what the agent should know. */
 const say = (text: string): string => `printf '%s\\n' ${shellQuote(`axme: ${text}`)} >&2`;
@@ -148,7 +131,7 @@ function literal(cmd: SimpleCommand): boolean {
 }
 
 /** The grant for `git <args>` (a note's script is its reason), or null. */
-function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+function judgeGit(args: string[], at: JudgeAt): ConfigGrant | null {
   const sub = args[0] ?? '';
   const rest = args.slice(1);
   if (sub.startsWith('-')) return null;
@@ -158,12 +141,14 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
     case 'remote':
       return remoteCall(rest, at);
     case 'branch':
-      return branchCall(rest, at.cwd);
+      return branchCall(rest, at);
     case 'push':
-      return pushCall(rest, at.cwd);
+      return pushCall(rest, at);
     case 'checkout':
     case 'switch':
       return checkoutCall(sub, rest, at);
+    case 'worktree':
+      return worktreeCall(rest, at);
     case 'submodule':
       return /^(add|init|update|sync|deinit|set-url|set-branch)$/.test(rest[0] ?? '')
         ? note(`\`git submodule ${rest[0]}\` writes the submodule's settings there: ask the user to run it outside the agent`)
@@ -185,11 +170,8 @@ function judgeGit(args: string[], at: { cwd: string; facts: RepoFacts }): Config
   }
 }
 
-const note = (why: string): ConfigGrant => ({ kind: 'note', script: why });
-const instead = (cwd: string, args: string[]): ConfigGrant => ({ kind: 'instead', script: gitOutside(cwd, args) });
-
 /** `git config [--local] [--add|--replace-all|--unset|--unset-all] KEY [VALUE [PATTERN]]`: a write of recorded settings runs outside. */
-function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+function configCall(args: string[], at: JudgeAt): ConfigGrant | null {
   const { cwd } = at;
   const opts = args.filter((a) => a.startsWith('-'));
   const operands = args.filter((a) => !a.startsWith('-'));
@@ -206,11 +188,14 @@ function configCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
     return note(
       `\`${shown}\` is not recorded: axme writes only tracking, remote (network URLs) and pull/push settings for an agent: never one that runs a program, nor the user's identity; ask the user to run it outside the agent`,
     );
+  const branchRemote = /^branch\.(.+)\.(remote|pushremote)$/i.exec(key);
+  if (branchRemote && movesBranch(at.facts, branchRemote[1]!, { [settingKey(key)]: unset ? null : operands[1]! })) return movedBranch(shown);
   return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
 }
 
-/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded): https to ssh, another path, not another host. */
-const sameHost = (was: string | null, url: string): boolean => was === null || (urlHost(was) !== null && urlHost(was) === urlHost(url));
+/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded, one only git can read nowhere): https to ssh, another path, not another host. */
+const sameHost = (was: string | null | undefined, url: string): boolean =>
+  was === null || (was !== undefined && urlHost(was) !== null && urlHost(was) === urlHost(url));
 
 /** The note for a remote moved to another host: where the user's next push or pull goes is the user's to change. */
 const movedRemote = (shown: string): ConfigGrant =>
@@ -219,7 +204,7 @@ const movedRemote = (shown: string): ConfigGrant =>
   );
 
 /** `git remote add|rename|remove|set-url|set-branches`: settings and remote-tracking refs only. */
-function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
+function remoteCall(args: string[], at: JudgeAt): ConfigGrant | null {
   const { cwd } = at;
   const verb = args[0] ?? '';
   const words = args.slice(1);
@@ -258,115 +243,4 @@ function remoteCall(args: string[], at: { cwd: string; facts: RepoFacts }): Conf
     return ops.length >= 2 && ops.every((o) => NAME.test(o)) ? instead(cwd, ['remote', ...args]) : null;
   }
   return null;
-}
-
-/** `git branch -u|--set-upstream-to|--unset-upstream|-m|-M|-c|-C|-d|-D|--track`: refs and the branch's settings, no program. */
-function branchCall(args: string[], cwd: string): ConfigGrant | null {
-  const opts = args.filter((a) => a.startsWith('-'));
-  const ops = args.filter((a) => !a.startsWith('-'));
-  if (!ops.every((o) => NAME.test(o))) return null;
-  const upstream = opts.find((o) => o === '-u' || o === '--set-upstream-to' || o.startsWith('--set-upstream-to='));
-  if (upstream)
-    return opts.length === 1 && ops.length <= (upstream.includes('=') ? 1 : 2) && ops.length >= (upstream.includes('=') ? 0 : 1)
-      ? instead(cwd, ['branch', ...args])
-      : null;
-  if (opts.length === 1 && opts[0] === '--unset-upstream') return ops.length <= 1 ? instead(cwd, ['branch', ...args]) : null;
-  if (opts.length === 1 && /^(-m|-M|--move|-c|-C|--copy)$/.test(opts[0]!)) return ops.length >= 1 && ops.length <= 2 ? instead(cwd, ['branch', ...args]) : null;
-  if (opts.length >= 1 && opts.every((o) => /^(-d|-D|--delete|-f|--force)$/.test(o)) && opts.some((o) => /^(-d|-D|--delete)$/.test(o)))
-    return ops.length >= 1 ? instead(cwd, ['branch', ...args]) : null;
-  // a branch made from a remote's branch tracks it
-  if (opts.every((o) => /^(-t|--track|--track=direct|-f|--force)$/.test(o)) && ops.length === 2) return instead(cwd, ['branch', ...args]);
-  return null;
-}
-
-/** Options of `git push` that take no value, or carry theirs after `=`: the rest of the words are the remote and the refspecs. */
-const PUSH_FLAG =
-  /^(-u|--set-upstream|-q|--quiet|-v|--verbose|-f|--force|--force-with-lease(=.*)?|--force-if-includes|--atomic|--tags|--follow-tags|--no-verify|--porcelain|--progress|--no-progress|-4|-6|--ipv4|--ipv6|--signed(=.*)?|--push-option=.*|--recurse-submodules=.*|--no-thin|--thin)$/;
-
-/** `git push -u REMOTE BRANCH[:BRANCH]...`: pushed in the sandbox, each branch's tracking recorded after. */
-function pushCall(args: string[], cwd: string): ConfigGrant | null {
-  if (!args.some((a) => a === '-u' || a === '--set-upstream') || args.some((a) => a === '-n' || a === '--dry-run')) return null;
-  const shown = shellJoin(['git', 'push', ...args]);
-  const named = note(`\`${shown}\` cannot record the tracking: name the remote and the branch (\`git push -u origin my-branch\`)`);
-  const ops = args.filter((a) => !a.startsWith('-'));
-  if (!args.filter((a) => a.startsWith('-')).every((o) => PUSH_FLAG.test(o))) return named;
-  const [remote, ...specs] = ops;
-  if (!remote || !specs.length || !REMOTE_NAME.test(remote)) return named;
-  const lines: string[] = [];
-  for (const spec of specs) {
-    const [src, dst = src] = spec.replace(/^\+/, '').split(':') as [string, string?];
-    const branch = (s: string) => s.replace(/^refs\/heads\//, '');
-    if (
-      !src ||
-      !dst ||
-      src === 'HEAD' ||
-      spec.split(':').length > 2 ||
-      !NAME.test(branch(src)) ||
-      !NAME.test(branch(dst)) ||
-      src.startsWith('refs/') !== src.startsWith('refs/heads/')
-    )
-      return named;
-    const b = branch(src);
-    lines.push(
-      gitOutside(cwd, ['config', '--local', `branch.${b}.remote`, remote]),
-      gitOutside(cwd, ['config', '--local', `branch.${b}.merge`, `refs/heads/${branch(dst)}`]),
-    );
-  }
-  return { kind: 'after', script: lines.join(' && ') };
-}
-
-/** `git checkout|switch` that makes a branch tracking a remote's: made in the sandbox, its tracking recorded after. */
-function checkoutCall(sub: string, args: string[], at: { cwd: string; facts: RepoFacts }): ConfigGrant | null {
-  let name: string | null = null;
-  let track: boolean | null = null;
-  const ops: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if ((sub === 'checkout' && (a === '-b' || a === '-B')) || (sub === 'switch' && (a === '-c' || a === '-C' || a === '--create' || a === '--force-create')))
-      name = args[++i] ?? null;
-    else if (a === '-t' || a === '--track' || a === '--track=direct') track = true;
-    else if (a === '--no-track') track = false;
-    else if (a === '-q' || a === '--quiet') continue;
-    else if (a.startsWith('-')) return null;
-    else ops.push(a);
-  }
-  if (ops.length !== 1 || track === false) return null;
-  const start = ops[0]!;
-  const remote = at.facts.remotes().find((r) => start.startsWith(`${r}/`));
-  let branch = name;
-  let upstream = start;
-  if (remote) {
-    branch ??= track ? start.slice(remote.length + 1) : null;
-    if (!branch || (!track && /^(false|never)$/i.test(at.facts.setting('branch.autosetupmerge') ?? ''))) return null;
-  } else if (name === null && track === null) {
-    // `git checkout feat` with no branch feat: git makes it from the one remote that has it
-    if (at.facts.hasRef(`refs/heads/${start}`)) return null;
-    const from = at.facts.remotes().filter((r) => at.facts.hasRef(`refs/remotes/${r}/${start}`));
-    if (from.length !== 1) return null;
-    branch = start;
-    upstream = `${from[0]}/${start}`;
-  } else return null;
-  if (!NAME.test(branch) || !at.facts.hasRef(`refs/remotes/${upstream}`)) return null;
-  return { kind: 'after', script: gitOutside(at.cwd, ['branch', `--set-upstream-to=${upstream}`, branch]) };
-}
-
-/**
- * RepoFacts for the repository at `loc`, read from its files as git reads them, no git process (a
- * `git checkout <branch>` is common): the remotes from its config's `[remote "…"]` sections, a ref
- * from its loose file or `packed-refs` (readRefSync), a setting from git's config files (settingOf).
- * What only git can tell reads as absent: the judge then records nothing.
- */
-export function repoFacts(loc: Pick<RepoLocation, 'commonDir' | 'gitDir'>, env: NodeJS.ProcessEnv): RepoFacts {
-  let remotes: string[] | null = null;
-  return {
-    remotes: () => (remotes ??= [...readOr(join(loc.commonDir, 'config')).matchAll(/^\s*\[remote\s+"([^"\n]+)"\s*\]/gm)].map((m) => m[1]!)),
-    hasRef: (ref) => {
-      const oid = readRefSync(loc.commonDir, ref);
-      return oid !== null && oid !== 'unknown';
-    },
-    setting: (key) => {
-      const v = settingOf(loc, env, key);
-      return v === UNKNOWN ? null : v;
-    },
-  };
 }

@@ -17,10 +17,12 @@ import type { RepoLocation } from '../store/locate.ts';
 import { gitDirIsTrees } from '../store/tree-git-dir.ts';
 import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { claudeCode } from './clients/claude-code.ts';
+import type { ConfigGrant } from './git-config-grant.ts';
 import { excludeFromGit } from './git-exclude.ts';
 import { hookCommand, mcpServerEntry } from './launch.ts';
 import { guardedPaths } from './paths.ts';
-import { type ConfigGrant, gitConfigGrant, repoFacts } from './sandbox-git-config.ts';
+import { repoFacts } from './repo-facts.ts';
+import { gitConfigGrant } from './sandbox-git-config.ts';
 
 /**
  * The kernel sandbox for one repository (docs/safety.md, "The kernel sandbox"): its settings, whether
@@ -136,11 +138,12 @@ const GRANTS = 'grants';
  * one argument with the shell Claude Code wrote it for (zsh when that is the user's shell, else
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
  * With `grants` (the clone's grants folder), a grant the hook left for the command is used first
- * (sandbox/config-grants.ts): axme's own git line for its writes of git's settings.
+ * (sandbox/config-grants.ts): axme's own git line for its writes of git's settings. The policy's
+ * paths stand in it as written: a file's text is no process's argument (bwrapRun).
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null, grants: string | null = null): string {
   const on = bwrap && policy;
-  const run = on ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"'), grants ? AFTER_GRANT : undefined) : 'exec "$s" -c "$1"';
+  const run = on ? bwrapRun(bwrap, policy, null, sandboxInner(policy, '"$s"', '"$1"'), grants ? AFTER_GRANT : undefined, false) : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands and MCP servers through the prefix too: axme's own, matched
   // whole, run outside (they write the store and the session records). A Bash command never equals
   // one: Claude Code wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can

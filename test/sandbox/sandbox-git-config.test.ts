@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { gitConfigGrant, repoFacts } from '../../src/setup/sandbox-git-config.ts';
+import { repoFacts } from '../../src/setup/repo-facts.ts';
+import { gitConfigGrant } from '../../src/setup/sandbox-git-config.ts';
 import { CLI, cleanEnv, git, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
@@ -93,6 +94,19 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     recorded('git switch -c y origin/other', { 'branch.y.remote': 'origin', 'branch.y.merge': 'refs/heads/other' });
     recorded('git checkout third', { 'branch.third.remote': 'origin', 'branch.third.merge': 'refs/heads/third' });
     assert.equal(git(project, ['branch', '--show-current']).trim(), 'third');
+  });
+
+  test('git worktree add -b wt1 <path> origin/other, git worktree add <path> fourth (from the one remote that has it): made in the sandbox, the tracking recorded', () => {
+    git(project, ['push', '-q', 'origin', 'main:fourth']);
+    const trees = dirname(remote);
+    recorded(`git worktree add -q -b wt1 ${join(trees, 'wt1')} origin/other`, { 'branch.wt1.remote': 'origin', 'branch.wt1.merge': 'refs/heads/other' });
+    assert.equal(git(join(trees, 'wt1'), ['branch', '--show-current']).trim(), 'wt1');
+    recorded(`git worktree add -q --track -B wt2 ${join(trees, 'wt2')} origin/third`, {
+      'branch.wt2.remote': 'origin',
+      'branch.wt2.merge': 'refs/heads/third',
+    });
+    recorded(`git worktree add -q ${join(trees, 'fourth')} fourth`, { 'branch.fourth.remote': 'origin', 'branch.fourth.merge': 'refs/heads/fourth' });
+    assert.equal(git(join(trees, 'fourth'), ['branch', '--show-current']).trim(), 'fourth');
   });
 
   test('git branch -m and -D carry the branch settings', () => {
@@ -198,6 +212,10 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
       'git branch newone',
       'git remote -v',
       'git push -u --dry-run origin feat',
+      'git worktree list',
+      'git worktree add /tmp/axme-detached origin/other',
+      'git worktree add --no-track -b nt /tmp/axme-nt origin/other',
+      'git worktree add -b fresh2 /tmp/axme-fresh main',
     ])
       assert.equal(gitConfigGrant(command, at), null, command);
   });

@@ -112,8 +112,8 @@ describe("a socket gone between the start's look and bubblewrap's mount", { skip
 
   test('a start that can never succeed gives up after three, the command never run, status 1', async () => {
     const b = standIn('never', '');
-    // a socket whose path a shell word cannot carry as is is covered unconditionally: here one in no folder at all
-    const never = { ...policy, servers: { ...policy.servers, sockets: [...policy.servers.sockets, join(root, 'no such folder', 'x.sock')] } };
+    // a path bubblewrap must cover that is never there: a hidden file in no folder at all
+    const never = { ...policy, hiddenFiles: [...policy.hiddenFiles, join(root, 'no such folder', 'x.env')] };
     const r = await run(line(b.path, 'echo ran', never), project, env);
     assert.equal(r.stdout, '', 'the command did not run');
     assert.equal(r.status, 1);
