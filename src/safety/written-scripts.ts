@@ -11,7 +11,6 @@ import { makefileRecipes, makefilesRead } from './makefile-recipes.ts';
 import { clientFolder, packageScripts, scriptsOf } from './package-scripts.ts';
 import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
-import { CHECKSUMS, checkedFiles } from './pinned-downloads.ts';
 import { fetchedCode } from './runners.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
 
@@ -72,7 +71,7 @@ const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
 const FETCHERS = new Set(['deno', 'bun']);
 
 /** The programs whose own words write files record reads: `tee`, a copy, a download, a package script set, an archive extracted. */
-const RECORDED = new Set(['tee', 'cp', 'mv', 'curl', 'wget', 'npm', 'pnpm', ...EXTRACTORS, ...CHECKSUMS]);
+const RECORDED = new Set(['tee', 'cp', 'mv', 'curl', 'wget', 'npm', 'pnpm', ...EXTRACTORS]);
 
 /** How many runs of written files one command line is read for, its nested shells' included. */
 const MAX_READS = 64;
@@ -105,8 +104,6 @@ export class WrittenFiles {
   private readonly scripts = new Map<string, Map<string, string>>();
   /** the folders an archive from a download was extracted into (`curl -L URL | tar xz`), with the programs it came from */
   private readonly extracted: Array<{ folder: string; writers: readonly Invocation[] }> = [];
-  /** the downloaded files the line checks against a hash it holds (`echo "<sha256>  x.tgz" | sha256sum -c`): pinned, not unread */
-  private readonly pinned = new Set<string>();
   /** the runs of written files read so far on this line */
   private reads = 0;
 
@@ -179,7 +176,7 @@ export class WrittenFiles {
     // `curl -L URL | tar xz && ./t/install.sh`: a file below a folder a downloaded archive was extracted into may be the archive's
     if (!file && key !== null) for (const e of this.extracted) if (key.startsWith(`${e.folder}/`)) out.downloads.push(...e.writers);
     if (!file) return;
-    if (key === null || !this.pinned.has(key)) out.downloads.push(...file.writers);
+    out.downloads.push(...file.writers);
     if (file.text === null) return;
     if (++this.reads > MAX_READS) out.tooMany = TOO_MANY;
     else {
@@ -203,10 +200,6 @@ export class WrittenFiles {
     if (inv.program === 'cp' || inv.program === 'mv') this.copy(inv, cwd);
     const ex = extraction(inv);
     if (ex) this.extract(ex, cmd, piped, cwd);
-    for (const f of checkedFiles(inv, reading.read(cmd))) {
-      const key = this.key(f.value, f, cwd);
-      if (key !== null) this.pinned.add(key);
-    }
     for (const f of downloadFiles(inv)) this.set(this.key(f, null, cwd), { prev: null, by: null, found: { text: null, writers: [inv] } });
     this.setScripts(inv, values, cwd);
   }
@@ -281,7 +274,6 @@ export class WrittenFiles {
    */
   private extract(ex: Extraction, cmd: SimpleCommand, piped: readonly PipedInvocation[], cwd: string | null): void {
     const archive = ex.archive && this.key(ex.archive.value, ex.archive, cwd);
-    if (archive && this.pinned.has(archive)) return;
     const writers = ex.archive ? (this.file(archive ?? null)?.writers ?? []) : writersOf(cmd, piped, piped.length);
     if (!writers.length) return;
     for (const f of ex.folders) {
