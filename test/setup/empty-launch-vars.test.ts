@@ -48,7 +48,8 @@ function route(env: Record<string, string | undefined>): 'own' | 'sandboxed' {
 }
 
 describe("axme's MCP server is run outside the sandbox whether AXME_NODE / AXME_BIN are unset or set but empty", () => {
-  for (const env of [{}, { AXME_NODE: '' }, { AXME_BIN: '' }, { AXME_NODE: '', AXME_BIN: '' }, { AXME_NODE: '/usr/bin/node' }] as Array<Record<string, string>>) {
+  const rows: Array<Record<string, string>> = [{}, { AXME_NODE: '' }, { AXME_BIN: '' }, { AXME_NODE: '', AXME_BIN: '' }, { AXME_NODE: '/usr/bin/node' }];
+  for (const env of rows) {
     test(JSON.stringify(env), () => {
       assert.equal(route(env), 'own');
     });
