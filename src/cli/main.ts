@@ -7,6 +7,7 @@ import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
 import { type CliIO, SilentExit } from './io.ts';
 import type { Command } from './operation-tree.ts';
+import { DASH_VALUE_ADVICE, unknownOption } from './unknown-options.ts';
 
 declare const AXME_VERSION: string | undefined;
 
@@ -72,7 +73,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (helpShown) return 0;
     return report(
       io,
-      err instanceof UsageError ? ((await misplacedVerb(argv)) ?? unknownCommand(err, argv) ?? withNearMiss(err, self?.getOptions() ?? null)) : err,
+      err instanceof UsageError ? ((await misplacedVerb(argv)) ?? unknownCommand(err, argv) ?? unknownOptionFirst(err, argv, self?.getOptions() ?? null)) : err,
       json,
     );
   }
@@ -168,18 +169,12 @@ function unknownCommand(err: UsageError, argv: string[]): UsageError | undefined
 }
 
 /**
- * An unknown option that is a known one's plural or singular (`--anchors` for `--anchor`): the
- * usage error says which was meant, instead of the advice about values that start with "-".
+ * An option the command does not know, named before whatever yargs said (a required option left
+ * out is most often the one misspelt: `--titel` for `--title`), with the known one spelt nearest.
  */
-function withNearMiss(err: UsageError, options: { key: Record<string, unknown> } | null): UsageError {
-  const m = /^Unknown arguments?: (.*)$/.exec(err.message);
-  if (!m || !options) return err;
-  const known = new Set(Object.keys(options.key));
-  for (const name of m[1]!.split(', ')) {
-    const meant = [name.replace(/s$/, ''), `${name}s`].find((n) => n !== name && known.has(n));
-    if (meant) return new UsageError(`--${name} is not an option: did you mean --${meant}?`);
-  }
-  return err;
+function unknownOptionFirst(err: UsageError, argv: readonly string[], options: { key: Record<string, unknown> } | null): UsageError {
+  const said = options ? unknownOption(argv, Object.keys(options.key)) : undefined;
+  return said ? new UsageError(said) : err;
 }
 
 /**
@@ -212,9 +207,7 @@ export function report(io: CliIO, err: unknown, json: boolean): number {
     payload = { code: err.code, message: err.message, data: err.data };
   } else if (err instanceof UsageError) {
     code = 2;
-    const dash = /^Unknown arguments?:/.test(err.message)
-      ? '; a value that starts with "-" must be attached (--title="-x") or read with --stdin; words to search follow -- (axme search -- --no-verify)'
-      : '';
+    const dash = /^Unknown arguments?:/.test(err.message) ? `; ${DASH_VALUE_ADVICE}` : '';
     payload = { code: 'USAGE', message: `${err.message}${dash} (see axme --help, or axme <command> --help)` };
   } else {
     code = 1;

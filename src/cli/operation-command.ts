@@ -2,6 +2,7 @@ import type { Argv, Options, PositionalOptions } from 'yargs';
 import { z } from 'zod';
 import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
+import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
@@ -109,7 +110,11 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       };
       if (op.folder) return show(await op.run({ cwd: folder, env: io.env, progress: (line) => io.stderr.write(`${line}\n`) }, (await input()) as never));
       return withKb(io, a, async (kb) => {
-        await show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env }));
+        await show(
+          await op
+            .run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env })
+            .catch((err) => Promise.reject(withTool(err, op.mcp?.tool))),
+        );
         await afterOperation(op, kb, { answersAgain: false, self: io.self, cwd: folder, env: io.env });
       });
     },
@@ -175,4 +180,10 @@ function printer(io: CliIO, a: CliArgs): CliPrinter {
     note: (text) => note(io, text),
     printJson: (value) => printJson(io, value),
   };
+}
+
+/** A write refused by a read-only git folder (the kernel sandbox), naming the MCP tool that does the same outside it. */
+function withTool(err: unknown, tool: string | undefined): unknown {
+  if (!(err instanceof AxmeError) || err.data.readOnly !== true || !tool) return err;
+  return new AxmeError(err.code, readOnlyGitDirMessage(String(err.data.ref), String(err.data.errno), tool), err.data);
 }

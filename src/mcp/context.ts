@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
+import { readOnlyServerMessage } from '../model/read-only-git-dir.ts';
 import { invalidInput } from '../model/validate.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
@@ -107,7 +108,8 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
               ? 'not allowed'
               : 'error';
       // no structured content: clients check it against the output schema, which describes a success
-      return { content: [{ type: 'text', text: `${kind}: ${err.message}` }], isError: true };
+      const message = err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : err.message;
+      return { content: [{ type: 'text', text: `${kind}: ${message}` }], isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));
     ctx.log(`internal error: ${e.stack ?? e.message}`);

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isAxmeError } from '../model/errors.ts';
+import { toolCall } from '../model/tool-args.ts';
 import { OPERATIONS } from '../operations/index.ts';
 import { createServerContext, type ServerContext } from './context.ts';
 import { adaptToClient, registerOperationTool } from './operation-tool.ts';
@@ -10,7 +11,7 @@ declare const AXME_VERSION: string | undefined;
 
 export const INSTRUCTIONS = `axme keeps this project's knowledge in its git repository (refs/memory/main).
 - Start every session with axme_context: a bounded overview (the handoff, the rules, required decisions, what is relevant now), each item one line with its id.
-- Ask for more only when the work needs it: axme_search_kb (any words, every kind), axme_get_decision / axme_get_memory for one item whole.
+- Ask for more only when the work needs it: ${toolCall('axme_search_kb', '<words>')} (every kind), ${toolCall('axme_get_decision', '<id>')} / ${toolCall('axme_get_memory', '<slug>')} for one item whole.
 - Save decisions (axme_save_decision) and memories (axme_save_memory) as soon as you discover them; do not wait for the end.
 - Required decisions must be followed. When two decisions conflict, the newer one wins; revise one with axme_save_decision + supersedes.
 - Correct what is wrong instead of adding a second item: axme_update_memory, axme_amend_decision (wording; history kept). Retire what no longer holds: axme_archive_memory, axme_revoke_decision (a required decision only the user revokes).

@@ -75,6 +75,16 @@ export const LearnedAt = z
   .regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full commit id (40 or 64 hex digits)')
   .describe('the code commit HEAD pointed at when the item was saved or last reconfirmed');
 
+/**
+ * The content an item was learned from where it was not `learned_at`'s: file anchor -> the blob
+ * (full hex object name) of the file as the working tree had it when the item was learned, for the
+ * files that differed from HEAD then (a manifest `npm i` had changed and not yet committed). A later
+ * commit of that same content is not a change of the anchor.
+ */
+export const LearnedContent = z
+  .record(z.string().max(200), z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full blob id'))
+  .describe('file -> the blob it was learned from, for files that differed from learned_at then (uncommitted changes)');
+
 /** Compiled anchor globs (a session start asks every item's anchors about every changed file); null for a glob past the limits, which names nothing. */
 const globs = new Map<string, GlobMatcher | null>();
 function anchorGlob(glob: string): GlobMatcher | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LearnedAt } from './anchor.ts';
+import { LearnedAt, LearnedContent } from './anchor.ts';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
 import { oracleKind } from './kinds/oracle.ts';
@@ -16,6 +16,7 @@ export const OraclePage = z.object({
   body: longText('the page').default(''),
   anchors: z.array(listEntry).default([]).describe('the files the page was derived from (manifests, folders)'),
   learned_at: LearnedAt.optional(),
+  learned_content: LearnedContent.optional(),
   ...baseFields,
 });
 export type OraclePage = z.infer<typeof OraclePage>;
@@ -23,7 +24,7 @@ export type OraclePage = z.infer<typeof OraclePage>;
 export const oracleSpec: KindSpec<OraclePage> = {
   ...oracleKind,
   schema: OraclePage,
-  fields: ['title', 'anchors', 'learned_at', 'source', 'session', 'created', 'updated'],
+  fields: ['title', 'anchors', 'learned_at', 'learned_content', 'source', 'session', 'created', 'updated'],
   lead: 'body',
   sections: [],
 };

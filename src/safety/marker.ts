@@ -14,6 +14,14 @@ export interface Marker {
 
 export type MarkerParse = { ok: true; marker: Marker } | { ok: false; reason: string } | null;
 
+/**
+ * Why a marker without `repo=` is refused, and what to write: the hosted repository's
+ * <owner>/<name>, or, for a project with no remote (commit-msg checks only the form, and a PR
+ * number only with one), any <owner>/<name> that names it.
+ */
+const REPO_MISSING =
+  'repo=<owner>/<name> is missing: write the repository as its host names it (repo=acme/app for github.com/acme/app); a project with no remote names itself in the same form, e.g. repo=local/app, with pr=none';
+
 const REPO_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 /**
@@ -37,7 +45,7 @@ export function parseMarker(text: string): MarkerParse {
   const pr = fields.get('pr');
   const repo = fields.get('repo');
   if (pr === undefined) return { ok: false, reason: 'pr=<N|none> is missing' };
-  if (repo === undefined) return { ok: false, reason: 'repo=<owner>/<name> is missing' };
+  if (repo === undefined) return { ok: false, reason: REPO_MISSING };
   if (pr !== 'none' && !/^[1-9][0-9]{0,9}$/.test(pr)) return { ok: false, reason: `pr must be a PR number or none, not "${pr}"` };
   if (!REPO_RE.test(repo)) return { ok: false, reason: `repo must be <owner>/<name>, not "${repo}"` };
   return { ok: true, marker: { pr: pr === 'none' ? null : Number(pr), repo } };

@@ -168,9 +168,11 @@ const CLAUDE_HOOK_COMMANDS: readonly string[] = claudeCode.hooks.events.map((e) 
  * axme's MCP server as Claude Code hands it to the prefix (seen in 2.1.332): `.mcp.json`'s command
  * and arguments, each `${NAME:-default}` in them expanded from its environment, joined with spaces,
  * an argument that needs it in single quotes (a quote inside as `'"'"'`). Written as a double-quoted
- * word whose `${NAME:-default}` the prefix expands from the same environment, so the match stays
- * exact; a value Claude Code would quote otherwise (one holding a quote) only leaves the server in
- * the sandbox.
+ * word in which each `${NAME:-default}` is `${NAME-default}`, which the prefix expands from the same
+ * environment as Claude Code does: Claude Code gives a variable set but empty its value (""), the
+ * default only to an unset one, where sh's `:-` would take the default (AXME_NODE='' left the server
+ * in the sandbox, its writes failing with EROFS). A value Claude Code would quote otherwise (one
+ * holding a quote) only leaves the server in the sandbox.
  */
 const CLAUDE_MCP_SERVER = ((): string => {
   const { command, args } = mcpServerEntry();
@@ -179,7 +181,7 @@ const CLAUDE_MCP_SERVER = ((): string => {
   const word = line
     .split(/(\$\{[A-Za-z_][A-Za-z0-9_]*:-[^}]*\})/)
     .map((part, i) =>
-      i % 2 ? part.replace(/^(\$\{\w+:-)(.*)\}$/, (_, head: string, fallback: string) => `${head}${inDoubleQuotes(fallback)}}`) : inDoubleQuotes(part),
+      i % 2 ? part.replace(/^\$\{(\w+):-(.*)\}$/, (_, name: string, fallback: string) => `\${${name}-${inDoubleQuotes(fallback)}}`) : inDoubleQuotes(part),
     )
     .join('');
   return `"${word}"`;

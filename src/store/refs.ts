@@ -4,6 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import type { Signature } from './backend.ts';
 import { readRefSync } from './locate.ts';
 import { type LockFile, lockOfFd, readLockFile, removeLockIf } from './lock-file.ts';
+import { readOnlyGitDirError } from './read-only-git-dir.ts';
 import type { Repo } from './repo.ts';
 
 /** A ref lock older than this belongs to a writer that died: git holds one for milliseconds. */
@@ -32,12 +33,13 @@ export async function compareAndSwapRef(
   if (existsSync(join(repo.commonDir, 'reftable'))) return gitUpdateRef(repo, ref, next, expected, reflogMessage);
   const refPath = join(repo.commonDir, ref);
   const lock = `${refPath}.lock`;
-  mkdirSync(dirname(lock), { recursive: true });
   let fd: number | undefined;
   try {
+    mkdirSync(dirname(lock), { recursive: true });
     fd = openSync(lock, 'wx');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new AxmeError('GIT_FAILED', `cannot lock ${ref}: ${(err as Error).message}`, { ref });
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw readOnlyGitDirError(ref, err) ?? new AxmeError('GIT_FAILED', `cannot lock ${ref}: ${(err as Error).message}`, { ref });
     recoverStaleRefLock(lock, Date.now());
     return 'locked';
   }

@@ -78,7 +78,7 @@ describe('a bounded session start', () => {
         );
         // advisory decisions by title, then how to find the rest
         assert.match(page.text, /## Other decisions \(advisory/);
-        assert.match(page.text, /more: axme_search_kb <words> finds them/);
+        assert.match(page.text, /more: axme_search_kb \{"query": "<words>"\} finds them/);
         assert.doesNotMatch(page.text, /Load in parallel/);
         const hook = await assembleContext(kb, { budget: 6_000 });
         assert.ok(hook.text.length <= 6_000, `the hook's page is ${hook.text.length} characters`);

@@ -22,10 +22,14 @@ export interface AnchorCheck {
 const none: AnchorCheck = { reads: [], headPaths: false, finish: () => [] };
 const done = (changes: AnchorChange[]): AnchorCheck => ({ reads: [], headPaths: false, finish: () => changes });
 
-/** The check of anchor `raw` of an item learned at `learnedAt`, against `view`, up to `head`. */
-export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, head: string): AnchorCheck {
+/**
+ * The check of anchor `raw` of an item learned at `learnedAt`, against `view`, up to `head`.
+ * `learned` names the files learned from content learned_at did not have (uncommitted then): the
+ * commits up to the one that committed that content are not changes of them.
+ */
+export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, head: string, learned: Readonly<Record<string, string>> = {}): AnchorCheck {
   const a = parseAnchor(raw);
-  if (a.type === 'dep') return depCheck(raw, a.name, view, learnedAt, head);
+  if (a.type === 'dep') return depCheck(raw, a.name, view, learnedAt, head, learned);
   if (a.type === 'glob') return globCheck(raw, a.glob, view, head);
   if (a.type === 'grep') {
     const t = followFile(view, a.path);
@@ -49,6 +53,7 @@ export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, he
   if (p === '') return none;
   if (!a.path.endsWith('/') && view.log.byPath.has(p)) {
     const t = followFile(view, p);
+    t.hits = afterLearned(view, t.hits, p, learned[p]);
     if (!t.hits.length) return none;
     const change: Pick<AnchorChange, 'change' | 'path' | 'to'> = t.gone
       ? { change: 'deleted', ...(t.path !== p ? { path: t.path } : {}) }
@@ -62,6 +67,19 @@ export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, he
     };
   }
   return folderCheck(raw, p, view, head);
+}
+
+/**
+ * The commits of `hits` (oldest first) after the newest one that left `path` with the content it
+ * was learned from (`blob`): the ones before it led to what was learned, not away from it.
+ */
+function afterLearned(view: ChangeView, hits: number[], path: string, blob: string | undefined): number[] {
+  if (!blob) return hits;
+  let last = -1;
+  hits.forEach((i, k) => {
+    if (view.log.commits[i]!.files.some((f) => f.path === path && f.blob === blob)) last = k;
+  });
+  return hits.slice(last + 1);
 }
 
 /** A file followed through renames since learned_at: the commits that touched it, where it is now, whether it is gone. */
@@ -137,27 +155,29 @@ function globCheck(raw: string, glob: string, view: ChangeView, head: string): A
   return { reads: [], headPaths: deletes, finish: (_b, headPaths) => [{ ...base(), change: !deletes || headPaths.some(match) ? 'touched' : 'no-match' }] };
 }
 
-function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string, head: string): AnchorCheck {
+function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string, head: string, learned: Readonly<Record<string, string>>): AnchorCheck {
+  // a manifest learned from uncommitted content: what it declared is read from that content
+  const from = (m: string) => learned[m] ?? `${learnedAt}:${m}`;
   const manifests = view.log.paths
     .filter(isManifest)
     .map((m) => ({ m, hits: sinceOf(view, [m]) }))
     .filter((x) => x.hits.length);
   if (!manifests.length) return none;
   return {
-    reads: manifests.flatMap(({ m }) => [`${learnedAt}:${m}`, `${head}:${m}`]),
+    reads: manifests.flatMap(({ m }) => [from(m), `${head}:${m}`]),
     headPaths: false,
     finish: (blobs) => {
       const out: AnchorChange[] = [];
       for (const { m, hits } of manifests) {
         const key = depKey(m, name);
-        const from = declaredVersions(m, blobs.get(`${learnedAt}:${m}`) ?? '').get(key);
+        const was = declaredVersions(m, blobs.get(from(m)) ?? '').get(key);
         const to = declaredVersions(m, blobs.get(`${head}:${m}`) ?? '').get(key);
-        if (from === to) continue;
+        if (was === to) continue;
         out.push({
           anchor: raw,
           change: 'dep-changed',
           path: m,
-          ...(from !== undefined ? { from_version: from } : {}),
+          ...(was !== undefined ? { from_version: was } : {}),
           ...(to !== undefined ? { to_version: to } : {}),
           commits: shas(view, hits),
         });

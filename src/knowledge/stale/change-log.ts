@@ -13,6 +13,8 @@ export interface FileChange {
   from?: string;
   insertions: number;
   deletions: number;
+  /** the file's blob after the commit (all zeros when deleted), from the raw line */
+  blob?: string;
 }
 
 /** A code commit with the files it changed (merges list none: their changes are their sides'). */
@@ -58,11 +60,12 @@ export function parseCommits(out: string): CodeCommit[] {
       if (t === '') continue;
       if (t.startsWith(':')) {
         const status = t.slice(t.lastIndexOf(' ') + 1);
+        const blob = t.split(' ')[3];
         const first = tokens[++i] ?? '';
         if (status[0] === 'R' || status[0] === 'C') {
           const path = tokens[++i] ?? '';
-          files.set(path, { status: status[0], path, from: first, insertions: 0, deletions: 0 });
-        } else files.set(first, { status: status[0] ?? 'M', path: first, insertions: 0, deletions: 0 });
+          files.set(path, { status: status[0], path, from: first, insertions: 0, deletions: 0, ...(blob ? { blob } : {}) });
+        } else files.set(first, { status: status[0] ?? 'M', path: first, insertions: 0, deletions: 0, ...(blob ? { blob } : {}) });
         continue;
       }
       const m = NUMSTAT.exec(t);

@@ -19,6 +19,8 @@ interface Target {
   title: string;
   anchors: string[];
   learned_at: string;
+  /** files learned from content learned_at did not have: their blob then */
+  learned_content: Record<string, string>;
 }
 
 /**
@@ -44,14 +46,30 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
   const unusable: VerifyResult['unverifiable'] = [];
   let unlearned = 0;
   for (const kind of ANCHORED_KINDS) {
-    for (const item of state.items[kind] as Array<{ slug: string; id?: string; title?: string; status?: string; anchors?: string[]; learned_at?: string }>) {
+    for (const item of state.items[kind] as Array<{
+      slug: string;
+      id?: string;
+      title?: string;
+      status?: string;
+      anchors?: string[];
+      learned_at?: string;
+      learned_content?: Record<string, string>;
+    }>) {
       // a workspace store's items were learned against another repository's code
       if (!isLive(kind, item) || storeOf(state, item) !== null) continue;
       // an anchor from another clone or a hand edit may be unusable (too many wildcards): named, never matched
       const problems = (item.anchors ?? []).map(anchorProblem).filter((p) => p !== null);
       const anchors = (item.anchors ?? []).filter((a) => anchorProblem(a) === null);
       if (!anchors.length && !problems.length) continue;
-      const target = { kind, id: item.id ?? null, slug: item.slug, title: item.title ?? item.slug, anchors, learned_at: item.learned_at ?? '' };
+      const target = {
+        kind,
+        id: item.id ?? null,
+        slug: item.slug,
+        title: item.title ?? item.slug,
+        anchors,
+        learned_at: item.learned_at ?? '',
+        learned_content: item.learned_content ?? {},
+      };
       if (problems.length && item.learned_at)
         unusable.push({
           ...ref(target),
@@ -115,7 +133,7 @@ function ref(t: Target): { kind: AnchoredKind; id: string | null; slug: string }
 /** The checks of a target's anchors, or null when one of them throws (a malformed glob). */
 function tryChecks(t: Target, view: ChangeView, head: string): AnchorCheck[] | null {
   try {
-    return t.anchors.map((a) => checkAnchor(a, view, t.learned_at, head));
+    return t.anchors.map((a) => checkAnchor(a, view, t.learned_at, head, t.learned_content));
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import { counted } from '../../model/counted.ts';
 import { isLive } from '../../model/liveness.ts';
+import { toolCall } from '../../model/tool-args.ts';
 import { storeProblems } from '../admin/store-problems.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
@@ -95,7 +96,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const header = [
     `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})`,
     `${counted(decisions.length, 'decision')} (${required.length} required), ${counted(memories.length, 'memory', 'memories')}, ${counted(openQuestions.length, 'open question')}, ${counted(liveBacklog.length, 'open backlog item')}, ${counted(items.oracle.length, 'oracle page')}.`,
-    'Ask for more when the work needs it: axme_search_kb (any words; every kind), axme_get_decision / axme_get_memory (one item whole), axme_decisions, axme_memories, axme_oracle (paged).',
+    `Ask for more when the work needs it: ${toolCall('axme_search_kb', '<words>')} (every kind), ${toolCall('axme_get_decision', '<id>')} / ${toolCall('axme_get_memory', '<slug>')} (one item whole), axme_decisions, axme_memories, axme_oracle (paged).`,
   ].join('\n');
   const blocks: string[] = [];
   if (handoff?.startup_text)
@@ -115,7 +116,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
   if (required.length) {
     blocks.push(
-      `## Required decisions (follow them; each in full: axme_get_decision <id>)\n${bounded(
+      `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})\n${bounded(
         required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`),
         CONTEXT_LIMITS.required,
         (n) => `- and ${n} more required: axme_decisions lists them all`,
@@ -131,7 +132,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const others = advisory.filter((d) => !shown.has(d.id));
   if (others.length) {
     blocks.push(
-      `## Other decisions (advisory: strong defaults; search or read one before relying on it)\n${bounded(others.map(line), CONTEXT_LIMITS.advisory, (n) => `- and ${n} more: axme_search_kb <words> finds them, axme_decisions lists them`)}`,
+      `## Other decisions (advisory: strong defaults; search or read one before relying on it)\n${bounded(others.map(line), CONTEXT_LIMITS.advisory, (n) => `- and ${n} more: ${toolCall('axme_search_kb', '<words>')} finds them, axme_decisions lists them`)}`,
     );
   }
   if (liveBacklog.length) {

@@ -4,13 +4,16 @@
  * since it was learned — current items first, at most RECALL_BUDGET characters in all. Free of
  * heavy imports: the pre-tool-use hook formats with it.
  */
+import { toolCall } from '../../model/tool-args.ts';
 
 /** What one recall may inject, whatever the store's size. */
 export const RECALL_BUDGET = 2_000;
 
+/** How a recall says to read an item whole, with each tool's own argument. */
+export const READ_WHOLE = `${toolCall('axme_get_decision', '<id>')} / ${toolCall('axme_get_memory', '<slug>')}`;
+
 /** The header of a pre-edit recall. */
-export const PRE_EDIT_HEADER =
-  'axme: project knowledge about the file this call edits (follow it, or say why not; read one whole with axme_get_decision / axme_get_memory <id>):';
+export const PRE_EDIT_HEADER = `axme: project knowledge about the file this call edits (follow it, or say why not; read one whole with ${READ_WHOLE}):`;
 
 /** An item as a recall shows it. */
 export interface RecallEntry {

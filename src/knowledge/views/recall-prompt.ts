@@ -2,7 +2,7 @@ import type { KindName } from '../../model/kind.ts';
 import { KIND_TABLES } from '../../model/kinds.ts';
 import { isLive } from '../../model/liveness.ts';
 import { asText } from '../../model/text-problem.ts';
-import { type RecallEntry, recallText } from './recall-lines.ts';
+import { READ_WHOLE, type RecallEntry, recallText } from './recall-lines.ts';
 import type { SearchHit } from './search/hits.ts';
 
 // Light (no store, no zod): the prompt hook's query at the tip (search/tip-search.ts) recalls through it too.
@@ -61,5 +61,5 @@ export function recallOfHits(hits: readonly SearchHit[], given: ReadonlySet<stri
       line: h.snippet,
       stale: h.stale ? (h.stale_reason ?? 'its code changed since it was learned') : null,
     }));
-  return recallText('axme: project knowledge about this prompt (read one whole with axme_get_decision / axme_get_memory <id>):', entries);
+  return recallText(`axme: project knowledge about this prompt (read one whole with ${READ_WHOLE}):`, entries);
 }

@@ -4,6 +4,7 @@ import type { StaleItem } from '../../knowledge/stale/types.ts';
 import { decisionBlock } from '../../knowledge/views/blocks.ts';
 import { staleLine } from '../../knowledge/views/stale-marks.ts';
 import type { Decision } from '../../model/decision.ts';
+import { TOOL_ARGS } from '../../model/tool-args.ts';
 import { digest, printShown, Shown, shownJson } from '../digests.ts';
 import { defineOperation, READ } from '../operation.ts';
 import { atParam } from '../params.ts';
@@ -21,7 +22,7 @@ export const decisionShow = defineOperation({
   id: 'decision.show',
   summary: 'One decision',
   description: 'A decision by ID (D-001), alias or slug, in full.',
-  input: { id_or_slug: z.string().min(1).max(200).describe('D-001, an alias or a slug'), at: atParam },
+  input: { [TOOL_ARGS.axme_get_decision]: z.string().min(1).max(200).describe('D-001, an alias or a slug'), at: atParam },
   output: Shown,
   annotations: READ,
   write: false,

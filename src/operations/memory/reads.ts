@@ -4,6 +4,7 @@ import type { StaleItem } from '../../knowledge/stale/types.ts';
 import { memoryBlock } from '../../knowledge/views/blocks.ts';
 import { staleLine } from '../../knowledge/views/stale-marks.ts';
 import type { Memory } from '../../model/memory.ts';
+import { TOOL_ARGS } from '../../model/tool-args.ts';
 import { digest, printShown, Shown, shownJson } from '../digests.ts';
 import { defineOperation, READ } from '../operation.ts';
 import { atParam } from '../params.ts';
@@ -21,7 +22,7 @@ export const memoryShow = defineOperation({
   id: 'memory.show',
   summary: 'One memory',
   description: 'A memory by slug, in full.',
-  input: { slug: z.string().min(1).max(200).describe('the memory slug'), at: atParam },
+  input: { [TOOL_ARGS.axme_get_memory]: z.string().min(1).max(200).describe('the memory slug'), at: atParam },
   output: Shown,
   annotations: READ,
   write: false,

@@ -9,6 +9,7 @@ import { ECOSYSTEM_LABELS, type RenderedPages, renderOracle } from '../../../sca
 import { listWorktreeFiles, MAX_READ_BYTES, worktreeReader } from '../../../store/worktree-files.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { learnedAtNow } from '../../core/learned-at.ts';
+import { learnedContentNow } from '../../core/learned-content.ts';
 import { mutate } from '../../core/mutate.ts';
 import { putItem, stage } from '../../core/staging.ts';
 import { type KnowledgeState, readState } from '../../core/state.ts';
@@ -66,7 +67,9 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
   const read = worktreeReader(listing.root, { maxBytes: MAX_READ_BYTES });
   const facts = detectOracleFacts({ files: listing.files, read }, listing);
   const rendered = renderOracle(facts);
-  const derived = { anchors: manifestsOf(facts), head: learnedAtNow(kb) };
+  const anchors = manifestsOf(facts);
+  const head = learnedAtNow(kb);
+  const derived: Derivation = { anchors, head, content: await learnedContentNow(kb, listing.root, anchors, head) };
   const state0 = (await kb.repo.backend.resolveRef(kb.ref)) ? await readState(kb) : null;
   const moved = state0 ? await manifestsMoved(kb, state0, derived) : new Set<string>();
   let plans: PagePlan[];
@@ -102,6 +105,8 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
 interface Derivation {
   anchors: string[];
   head: string | undefined;
+  /** the manifests that differed from HEAD when scanned: the blob scanned */
+  content: Record<string, string> | undefined;
 }
 
 /**
@@ -157,6 +162,7 @@ function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: Re
       body: merged.body,
       anchors: slug === 'stack' ? d.anchors : (existing?.anchors ?? []),
       learned_at: d.head ?? existing?.learned_at,
+      learned_content: slug === 'stack' ? d.content : existing?.learned_content,
       updated: existing?.updated ?? now,
     });
     if (!parsed.success) {
@@ -168,7 +174,10 @@ function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: Re
         skipped: `${path} is left as it is: the page with the generated part could not be stored (${parsed.error.issues[0]?.message ?? 'invalid'}); shorten the text outside the markers`,
       };
     }
-    const sameAnchors = existing && existing.anchors.join('\n') === parsed.data.anchors.join('\n');
+    const sameAnchors =
+      existing &&
+      existing.anchors.join('\n') === parsed.data.anchors.join('\n') &&
+      JSON.stringify(existing.learned_content ?? {}) === JSON.stringify(parsed.data.learned_content ?? {});
     if (existing && parsed.data.body === existing.body && sameAnchors && !moved.has(slug)) return { slug, path, changed: false, item: null };
     return { slug, path, changed: true, item: { ...parsed.data, updated: now } };
   });

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { axmeIn } from '../cli-in-process.ts';
+import { tempRepo } from '../helpers.ts';
+
+// An option the command does not have is named first (exit 2), with the known one spelt nearest,
+// even when a required option is missing too: `--titel x` is why --title is missing.
+
+describe('an unknown option is named before anything missing, with the nearest known one', () => {
+  let repo: ReturnType<typeof tempRepo>;
+  before(async () => {
+    repo = tempRepo({ commit: true });
+    assert.equal((await axmeIn(repo.dir, ['init'])).code, 0);
+  });
+  after(() => repo.cleanup());
+
+  const rows: Array<{ argv: string[]; unknown: string; meant: string | null }> = [
+    { argv: ['decision', 'add', '--titel', 'Use Postgres'], unknown: 'titel', meant: 'title' },
+    { argv: ['decision', 'add', '--title', 'Use Postgres', '--decison', 'We use Postgres.'], unknown: 'decison', meant: 'decision' },
+    { argv: ['memory', 'add', '--tilte=Run tsx', '--description', 'd', '--type', 'feedback'], unknown: 'tilte', meant: 'title' },
+    { argv: ['backlog', 'add', '--title', 'x', '--priorty', 'high'], unknown: 'priorty', meant: 'priority' },
+    { argv: ['decision', 'add', '--title', 'x', '--decision', 'y', '--anchors', 'src/a.ts'], unknown: 'anchors', meant: 'anchor' },
+    { argv: ['decision', 'add', '--zzzqqq', 'x'], unknown: 'zzzqqq', meant: null },
+  ];
+  for (const row of rows) {
+    test(`axme ${row.argv.join(' ')}`, async () => {
+      const r = await axmeIn(repo.dir, row.argv);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      const first = r.stderr.split('\n')[0]!;
+      assert.match(first, new RegExp(`^axme: --${row.unknown} is not an option`), first);
+      if (row.meant) assert.ok(first.includes(`did you mean --${row.meant}?`), first);
+      else assert.doesNotMatch(first, /did you mean/);
+      assert.doesNotMatch(first, /Missing required/);
+    });
+  }
+
+  test('a known option misspelt nowhere still runs', async () => {
+    const r = await axmeIn(repo.dir, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'We use Postgres.', '--enforce', 'required']);
+    assert.equal(r.code, 0, r.stderr);
+  });
+});
