@@ -15,7 +15,7 @@ import {
 } from './git-settings.ts';
 import { discardedWork, overwritesTree, reinitTemplate } from './git-worktree-writes.ts';
 import { spelledOutNames } from './long-options.ts';
-import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
+import { MARKER_FORMAT, MARKER_VALUES, type Marker, parseMarker } from './marker.ts';
 import type { PathKind } from './paths.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
@@ -343,7 +343,7 @@ function checkMarker(call: GitCall, comment: string | null, gates: PrGate[]): Fi
   if (parsed === null) {
     return {
       rule: 'axme.marker',
-      reason: `\`${what}\` needs the axme metadata comment at the end of its line: ${example} (pr=none when there is no pull request; each commit or push needs its own marker)`,
+      reason: `\`${what}\` needs the axme metadata comment at the end of its line: ${example} (${MARKER_VALUES}; each commit or push needs its own marker)`,
     };
   }
   if (!parsed.ok) return { rule: 'axme.marker', reason: `the #!axme marker on \`${what}\` is malformed: ${parsed.reason}. Use: ${MARKER_FORMAT}` };

@@ -22,6 +22,10 @@ export type MarkerParse = { ok: true; marker: Marker } | { ok: false; reason: st
 const REPO_MISSING =
   'repo=<owner>/<name> is missing: write the repository as its host names it (repo=acme/app for github.com/acme/app); a project with no remote names itself in the same form, e.g. repo=local/app, with pr=none';
 
+/** What `repo=` and `pr=` take, for a reason that shows the whole marker (a commit or push without one). */
+export const MARKER_VALUES =
+  'pr=none when there is no pull request; repo= as the host names the repository (acme/app for github.com/acme/app), or, with no remote, any <owner>/<name> naming the project, e.g. repo=local/app';
+
 const REPO_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 /**

@@ -39,4 +39,13 @@ describe('the guard says what repo= to write when the project has no remote', ()
     assert.equal(r.status, 0, r.stderr);
     assert.match(git(dir, ['log', '-1', '--format=%B']), new RegExp(`Axme-Repo: ${m[1]!.slice(5)}`));
   });
+
+  test('git commit with no marker at all: denied, the reason shows the whole marker and what repo= takes without a remote', async () => {
+    const command = 'git commit -q -m "Add more notes"';
+    const input = JSON.stringify({ session_id: 's1', hook_event_name: 'PreToolUse', cwd: dir, tool_name: 'Bash', tool_input: { command } });
+    const hook = await hookInProcess('pre-tool-use', { cwd: dir, input, env: { CLAUDECODE: '1' } });
+    const reason: string = JSON.parse(hook.stdout).hookSpecificOutput.permissionDecisionReason;
+    assert.match(reason, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
+    assert.match(reason, /no remote[^]*?repo=[A-Za-z0-9][\w.-]*\/[\w.-]+/, reason);
+  });
 });
