@@ -16,7 +16,7 @@ import { plainWord, type Word } from './syntax.ts';
  * an interpreter given code inline or on stdin (`node -e`, `sh -c 'echo $KEY'`, a REPL), `docker
  * compose config` — and then the file is read as any file is. A script file runs unseen: the
  * guard cannot read it. The command dotenv, env-cmd and `op run` start on this machine is judged
- * as any command is (evaluate.ts).
+ * as any command is (command-checks.ts).
  */
 
 export interface EnvFileRun {

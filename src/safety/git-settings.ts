@@ -10,7 +10,7 @@ import { helperKeeps, OFF, transportFinding, urlHost } from './transport-setting
 /**
  * git's settings beyond its own options: those the environment gives a call (git-rules.ts
  * parseGit adds them to its `-c` settings), and the command lines settings and variables hold,
- * which git (or less, or ssh) runs later outside any check (evaluate.ts checks them as commands now).
+ * which git (or less, or ssh) runs later outside any check (command-checks.ts checks them as commands now).
  */
 
 /** The variables that stand for a git setting (`GIT_SSH_COMMAND` for `core.sshCommand`), keys lower-cased. */

@@ -62,7 +62,7 @@ const API_URL = /^(?:https?:\/\/)?(?:(?:api|uploads)\.github\.com(?::\d+)?(?=[/?
 /** The API's prefix on a GitHub Enterprise server: `/api/v3/repos/…` is `repos/…`, `/api/graphql` is `graphql`. */
 const ENTERPRISE_PREFIX = /^\/api\/(?:v3|uploads)(?=[/?#]|$)|^\/api(?=\/graphql)/;
 
-/** The text a command reads on its stdin from a here-string or heredoc (or a static earlier stage: evaluate.ts adds it as one). */
+/** The text a command reads on its stdin from a here-string or heredoc (or a static earlier stage: command-checks.ts adds it as one). */
 function stdinText(inv: Invocation): string | null {
   return inv.command.redirects.findLast((r) => r.input !== null)?.input ?? null;
 }

@@ -1,5 +1,6 @@
 import { operandAt } from './argv.ts';
-import { BY_NAME, CLIENT_COMMANDS, runnerValued } from './runners.ts';
+import { BY_NAME, CLIENT_COMMANDS } from './npm-client-commands.ts';
+import { runnerValued } from './runner-words.ts';
 
 /**
  * The package scripts a package manager's command runs (`npm run x`, `npm test`, `yarn x`, `pnpm

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { operandAt } from './argv.ts';
-import { RUNNER_VALUED, runnerValued } from './runners.ts';
+import { RUNNER_VALUED, runnerValued } from './runner-words.ts';
 
 /**
  * The workspaces a package manager's command runs a script in (project-scripts.ts): the members

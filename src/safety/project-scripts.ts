@@ -8,7 +8,7 @@ import { readMakefile, targetRecipes } from './makefile-rules.ts';
 import { packageScripts, scriptsOf } from './package-scripts.ts';
 import { type FolderNames, type Selection, selectedByOptions, selectedByYarn, selectedMembers } from './package-workspaces.ts';
 import { resolvePath } from './paths.ts';
-import { RUNNER_VALUED } from './runners.ts';
+import { RUNNER_VALUED } from './runner-words.ts';
 import type { WrittenFiles } from './written-scripts.ts';
 
 /**

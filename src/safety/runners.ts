@@ -1,5 +1,6 @@
 import { operandAt, programName } from './argv.ts';
-import { argvLine } from './argv-line.ts';
+import { BY_NAME, CLIENT_COMMANDS } from './npm-client-commands.ts';
+import { DENO_VALUED, RUN_SUBS, RUNNER_VALUED, runnerValued, SHELL_LINE_RUNNERS, shellLineOption } from './runner-words.ts';
 
 /**
  * What a runner starts: the one account the rules follow — command.ts peels a runner off as it
@@ -11,214 +12,24 @@ import { argvLine } from './argv-line.ts';
  * (`yarn workspace web …`, `yarn workspaces foreach -A …`: yarn again), the environment runners
  * (`bundle exec`, `poetry|pipenv|pdm|hatch|uv run`, `uv tool run`, `hatch env run`, `pipx run`),
  * the package manager `corepack` starts, the npm package `deno run npm:<pkg>` runs, `nvm exec|run`
- * and `python -m` (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`, `npm exec -c
- * '<line>'` and `pnpm dlx -c '<line>'` hand a shell line to a shell instead (runnerShellLine).
+ * and `python -m` (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`,
+ * `npm exec -c '<line>'` and `pnpm dlx -c '<line>'` hand a shell line to a shell instead
+ * (runner-shell-lines.ts). A runner fetching code from a URL to run is runner-fetches.ts's; the
+ * runners' subcommands and options are runner-words.ts, the npm clients' own commands
+ * npm-client-commands.ts.
  */
-
-/** Options of the runners that take a value, read before the program they start. */
-export const RUNNER_VALUED = new Set([
-  '-p',
-  '--package',
-  '--registry',
-  '--cache',
-  '--cache-dir',
-  '--config-file',
-  '--color',
-  '-w',
-  '--workspace',
-  '--prefix',
-  '--userconfig',
-  '--globalconfig',
-  '--from',
-  '--with',
-  '--python',
-  '-C',
-  '--dir',
-  '--workspace-dir',
-  '--filter',
-  '--filter-prod',
-  '-F',
-  '--reporter',
-  '--loglevel',
-  '--cwd',
-  '--directory',
-  '--project',
-  '--env-file',
-  '--group',
-  '--extra',
-  '--index',
-  '--index-url',
-  '--gemfile',
-]);
 
 /** `yarn workspaces foreach`'s options that take a value. */
 const FOREACH_VALUED = new Set(['--include', '--exclude', '--from', '-j', '--jobs']);
 
-/** Runner subcommands that start the program named next; `direct`: the runner's first operand is the program. */
-const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
-  npx: 'direct',
-  pnpx: 'direct',
-  bunx: 'direct',
-  uvx: 'direct',
-  npm: new Set(['exec', 'x']),
-  pnpm: new Set(['dlx', 'exec']),
-  yarn: new Set(['dlx', 'exec', 'run']),
-  bun: new Set(['x', 'run']),
-  bundle: new Set(['exec']),
-  poetry: new Set(['run']),
-  pipenv: new Set(['run']),
-  uv: new Set(['run']),
-  pdm: new Set(['run']),
-  hatch: new Set(['run']),
-  pipx: new Set(['run']),
-  corepack: 'direct',
-  deno: new Set(['run', 'x']),
-  nvm: new Set(['exec', 'run']),
-  // `lerna exec -- npm publish`: the command run in every package
-  lerna: new Set(['exec']),
-};
-
-/** Options of one runner that take a value, besides RUNNER_VALUED's (hatch's `-e ENV`, which is no other runner's). */
-const OWN_VALUED: Record<string, ReadonlySet<string>> = {
-  // pnpm's `-w` is `--workspace-root` and its `--workspace` a flag of `add`: neither takes a value (npm's `-w web` does)
-  pnpm: new Set([...RUNNER_VALUED].filter((o) => o !== '-w' && o !== '--workspace')),
-  hatch: new Set([...RUNNER_VALUED, '-e', '--env', '-i', '--include', '-x', '--exclude', '--filter', '--data-dir', '--cache-dir']),
-  lerna: new Set([...RUNNER_VALUED, '--scope', '--ignore', '--concurrency', '--since', '--loglevel']),
-};
-
-/** The options of `program`'s that take a value, read before the command or program it starts. */
-export function runnerValued(program: string): ReadonlySet<string> {
-  return OWN_VALUED[program] ?? RUNNER_VALUED;
-}
-
 /** The package managers corepack runs (`corepack pnpm@9 install`); its other words are its own commands (`corepack enable`). */
 const COREPACK_MANAGERS = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg']);
-
-/** `deno run`'s options whose value is the next word (its permission flags take theirs after `=`). */
-const DENO_VALUED = new Set([
-  '-c',
-  '--config',
-  '--import-map',
-  '--cert',
-  '--location',
-  '--seed',
-  '--ext',
-  '-L',
-  '--log-level',
-  '--preload',
-  '--require',
-  '--conditions',
-]);
 
 /** A word nvm reads as a node version or alias (`20`, `v18.19.0`, `lts/iron`, `node`, `default`), not as a command. */
 const NVM_VERSION = /^(v?\d[\d.x]*|lts\/.+|node|stable|unstable|iojs(-v?\d[\d.]*)?|system|default|current)$/;
 
-/** The npm clients whose first operand, when it is none of their commands, is a package's program (`yarn nx …`). */
-export const BY_NAME = new Set(['yarn', 'pnpm', 'bun']);
-
-/** The commands of yarn, pnpm and bun: what follows them is no program (`yarn add release-it`, `pnpm why np`). */
-export const CLIENT_COMMANDS = new Set([
-  'access',
-  'add',
-  'approve-builds',
-  'audit',
-  'bin',
-  'build',
-  'cache',
-  'catalog',
-  'ci',
-  'completion',
-  'config',
-  'constraints',
-  'create',
-  'dedupe',
-  'deploy',
-  'deprecate',
-  'dist-tag',
-  'dist-tags',
-  'dlx',
-  'doctor',
-  'env',
-  'exec',
-  'explain',
-  'fetch',
-  'global',
-  'help',
-  'i',
-  'import',
-  'info',
-  'init',
-  'install',
-  'install-test',
-  'it',
-  'licenses',
-  'link',
-  'list',
-  'll',
-  'ln',
-  'login',
-  'logout',
-  'ls',
-  'm',
-  'multi',
-  'node',
-  'npm',
-  'org',
-  'outdated',
-  'owner',
-  'pack',
-  'patch',
-  'patch-commit',
-  'patch-remove',
-  'plugin',
-  'pm',
-  'prune',
-  'publish',
-  'rb',
-  'rebuild',
-  'recursive',
-  'remove',
-  'repl',
-  'rm',
-  'root',
-  'run',
-  'search',
-  'server',
-  'set',
-  'setup',
-  'stage',
-  'start',
-  'store',
-  't',
-  'tag',
-  'team',
-  'test',
-  'token',
-  'trust',
-  'un',
-  'uninstall',
-  'unlink',
-  'unpublish',
-  'unplug',
-  'up',
-  'update',
-  'upgrade',
-  'upgrade-interactive',
-  'version',
-  'versions',
-  'view',
-  'why',
-  'workspace',
-  'workspaces',
-  'x',
-]);
-
 /** bun's options whose value is code to run (`bun -e '…'`, `bun -p '…'`): the interpreter family reads it. */
 const BUN_CODE = new Set(['-e', '--eval', '-p', '--print']);
-
-/** Options of `npx`, `npm exec`, `pnpm dlx` whose value is a shell command line, not a program. */
-const SHELL_LINE = new Set(['-c', '--call', '--shell-mode']);
-const SHELL_LINE_RUNNERS = new Set(['npx', 'pnpx', 'npm', 'pnpm']);
 
 /** A package name as the program it installs: `@vscode/vsce@2` is `vsce`, `aws-cdk` is `cdk`, `prisma@5` is `prisma`. */
 const PACKAGE_BINS: Record<string, string> = {
@@ -331,51 +142,6 @@ export function runnerInner(program: string, args: readonly string[]): [string, 
   return started && [started.program, args.slice(started.at)];
 }
 
-/**
- * The shell line `npx -c '<line>'`, `npx --call=<line>`, `npm exec -c '<line>'` or `pnpm dlx -c
- * '<line>'` hands a shell, with the words after it, else null.
- */
-export function runnerShellLine(program: string, args: readonly string[]): string | null {
-  if (program === 'yarn') return yarnExecLine(args);
-  if (!SHELL_LINE_RUNNERS.has(program)) return null;
-  const subs = RUN_SUBS[program]!;
-  const valued = runnerValued(program);
-  let i = 0;
-  if (subs !== 'direct') {
-    i = operandAt(args, valued);
-    if (i < 0 || !subs.has(args[i]!)) return null;
-    i++;
-  }
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.startsWith('--call=')) return [a.slice('--call='.length), ...args.slice(i + 1)].join(' ');
-    if (shellLineOption(a)) {
-      // npm's `-c` takes the line as its value; pnpm's `-c` makes its command operand the line
-      const line = operandAt(args, valued, i + 1);
-      return line < 0 ? null : args.slice(line).join(' ');
-    }
-    if (a === '--' || !a.startsWith('-')) return null;
-    if (valued.has(a)) i++;
-  }
-  return null;
-}
-
-/**
- * `yarn exec 'rm -rf /'`: yarn 2+ runs its first operand as a shell script (its portable shell,
- * the other operands its "$@"), yarn 1 the operands as a command: both readings, one line each.
- */
-function yarnExecLine(args: readonly string[]): string | null {
-  const sub = operandAt(args, RUNNER_VALUED);
-  if (args[sub] !== 'exec') return null;
-  const first = operandAt(args, RUNNER_VALUED, sub + 1);
-  return first < 0 ? null : `${args[first]}\n${argvLine(args.slice(first))}`;
-}
-
-/** Whether a runner's option hands it a shell line (`-c`, `--call`, pnpm's `--shell-mode`). */
-function shellLineOption(a: string): boolean {
-  return SHELL_LINE.has(a) || a.startsWith('--call=');
-}
-
 /** Runner options whose value is a file the runner reads itself (`uv run --env-file .env`, `bundle exec --gemfile`). */
 const OWN_FILES = ['--env-file', '--gemfile', '--userconfig', '--globalconfig', '--config-file', '--with-requirements'];
 
@@ -404,50 +170,6 @@ function moduleRun(args: readonly string[]): RunnerStart | null {
     if (a.startsWith('-m')) return { program: a.slice(2), at: i + 1 };
     if (a === '-W' || a === '-X') i++;
     else if (a === '-c' || !a.startsWith('-')) return null;
-  }
-  return null;
-}
-
-/** A package spec a runner fetches from a URL, not a registry: a tarball or a git repository (`https://h/x.tgz`, `git+https://…`, `github:u/r`). */
-const URL_SPEC = /^(?:https?:\/\/|git\+[a-z]+:\/\/|git:\/\/|(?:github|gitlab|bitbucket|gist):)/i;
-
-/** deno's permissions that let a program do what a shell may: all of them, running programs, writing files, native code. */
-const DENO_SHELL_PERMISSIONS = /^(?:-A|--allow-all|--allow-run|--allow-write|--allow-ffi)(?:=.*)?$/;
-
-/**
- * The URL a runner fetches code from and runs it unread, as `curl URL | sh` does: `deno run -A
- * https://…` (with a permission that lets it do what a shell may: `-A`, `--allow-run`,
- * `--allow-write`, `--allow-ffi`; without one deno runs it in its sandbox), `bun run https://…`,
- * `npx https://…/x.tgz`, `npx github:u/r` (also `-p URL`, `npm exec`, `pnpm dlx`, `yarn dlx`,
- * `bunx`). Null for a registry's package or a local file.
- */
-export function fetchedCode(program: string, args: readonly string[]): string | null {
-  if (program === 'deno') {
-    const sub = operandAt(args, DENO_VALUED);
-    const at = args[sub] === 'run' ? operandAt(args, DENO_VALUED, sub + 1) : sub;
-    const spec = at < 0 ? '' : args[at]!;
-    return /^https?:\/\//.test(spec) && args.slice(0, at).some((a) => DENO_SHELL_PERMISSIONS.test(a)) ? spec : null;
-  }
-  if (program === 'bun') {
-    const sub = operandAt(args, RUNNER_VALUED);
-    const at = args[sub] === 'run' ? operandAt(args, RUNNER_VALUED, sub + 1) : sub;
-    return at >= 0 && /^https?:\/\//.test(args[at]!) ? args[at]! : null;
-  }
-  const subs = RUN_SUBS[program];
-  if (!subs || (!SHELL_LINE_RUNNERS.has(program) && program !== 'bunx' && program !== 'yarn')) return null;
-  const valued = runnerValued(program);
-  let from = 0;
-  if (subs !== 'direct') {
-    const sub = operandAt(args, valued);
-    if (sub < 0 || !subs.has(args[sub]!) || args[sub] === 'run' || (args[sub] === 'exec' && program !== 'npm')) return null;
-    from = sub + 1;
-  }
-  for (let i = from; i < args.length && args[i] !== '--'; i++) {
-    const a = args[i]!;
-    const value = a === '-p' || a === '--package' ? args[++i] : a.startsWith('--package=') ? a.slice('--package='.length) : a;
-    if (value && URL_SPEC.test(value)) return value;
-    if (!a.startsWith('-')) return null;
-    if (valued.has(a)) i++;
   }
   return null;
 }

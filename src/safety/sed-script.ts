@@ -30,7 +30,7 @@ export function sed(inv: Invocation): PathUse[] {
 /**
  * The shell commands `sed ARGS` runs: its scripts' `e COMMAND` and `s///e` replacements, and for a
  * bare `e` the lines it reads when the command line tells them — a here-string, a heredoc, the
- * text a static stage pipes in (`echo 'rm -rf ~' | sed e`: evaluate.ts hands it on as a
+ * text a static stage pipes in (`echo 'rm -rf ~' | sed e`: command-checks.ts hands it on as a
  * here-string); none under `--sandbox`.
  */
 export function sedCommands(inv: Invocation): string[] {

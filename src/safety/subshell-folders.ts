@@ -6,7 +6,7 @@
  * under `$DIR`, which that folder then resolves.
  */
 
-/** What a walk knows of its folder (evaluate.ts Walk): restored as it was when a subshell is left. */
+/** What a walk knows of its folder (walk-state.ts Walk): restored as it was when a subshell is left. */
 export interface FolderState {
   cwd: string | null;
   fallback: string | null;

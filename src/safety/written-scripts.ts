@@ -11,7 +11,7 @@ import { makefileRecipes, makefilesRead } from './makefile-recipes.ts';
 import { clientFolder, packageScripts, scriptsOf } from './package-scripts.ts';
 import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
-import { fetchedCode } from './runners.ts';
+import { fetchedCode } from './runner-fetches.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
 
 /**
@@ -22,7 +22,7 @@ import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
  * and a file a download wrote (`curl -o x.sh URL && bash x.sh`) is that download run unread, as
  * `curl URL | sh` is, so the pipeline patterns (bash-rules.ts checkPipelines) judge it. Also the
  * runners that fetch code from a URL and run it (`deno run -A https://…`, `npx https://…/x.tgz`:
- * runners.ts fetchedCode). A file written from what only the running shell knows (`> x.sh` from a
+ * runner-fetches.ts fetchedCode). A file written from what only the running shell knows (`> x.sh` from a
  * substitution, a variable) stays unknown; files are named as the write and the run name them
  * (`./x.sh`, `x.sh` for `bash`, absolute, `$PWD/x.sh`), resolved in the folder the walk is in.
  */
@@ -67,7 +67,7 @@ type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang };
 /** The redirections that write into their file. */
 const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
 
-/** The programs that run code they fetch from a URL themselves, not as a runner command.ts peels (runners.ts fetchedCode). */
+/** The programs that run code they fetch from a URL themselves, not as a runner command.ts peels (runner-fetches.ts fetchedCode). */
 const FETCHERS = new Set(['deno', 'bun']);
 
 /** The programs whose own words write files record reads: `tee`, a copy, a download, a package script set, an archive extracted. */
