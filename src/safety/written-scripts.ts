@@ -50,7 +50,7 @@ const LANGUAGES = new Map<string, Lang | null>();
 /** What a command that runs no written file runs of them. */
 const NOTHING: WrittenRuns = Object.freeze({ scripts: [], downloads: [], tooMany: null });
 
-/** The package managers whose commands run package scripts (runners.ts packageScripts). */
+/** The package managers whose commands run package scripts (package-scripts.ts packageScripts). */
 const PACKAGE_CLIENTS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** What a command runs of the files the line wrote: command lines to check, the downloads it runs unread, and whether the line ran more of them than are read. */
