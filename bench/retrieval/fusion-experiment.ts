@@ -35,8 +35,7 @@ const { embedderFor } = await import('../../src/knowledge/views/search/meaning.t
 const { measuresOf } = await import('../../src/knowledge/views/search/evaluate.ts');
 const { benchEnv } = await import('../lib.ts');
 const { loadCorpus, seedCorpusRepo } = await import('./corpus.ts');
-const { DOCS_SOURCES, FRESH_SOURCES, HELDOUT_SOURCES } = await import('./docs-corpus.ts');
-const { docsCorpusOf, K } = await import('./quality.ts');
+const { DOCS_CORPORA, docsCorpusOf, K } = await import('./quality.ts');
 const { ENCODER_MODEL, serveSentenceEncoder } = await import('./sentence-encoder.ts');
 type Query = import('./corpus.ts').Query;
 type Qrels = import('./corpus.ts').Qrels;
@@ -166,14 +165,9 @@ try {
     const slug = new Map(docs.map((d) => [d.id, d.slug]));
     results.records = await pairsOf('records', files, qrels.queries, qrels, (id) => slug.get(id)!, server.url);
   }
-  const docsSources = {
-    unseen: [DOCS_SOURCES, 'docs-queries.json'],
-    heldout: [HELDOUT_SOURCES, 'heldout-queries.json'],
-    fresh: [FRESH_SOURCES, 'fresh-queries.json'],
-  } as const;
   for (const name of ['unseen', 'heldout', 'fresh'] as const) {
     if (!corpora.includes(name)) continue;
-    const [sources, file] = docsSources[name];
+    const [sources, file] = DOCS_CORPORA[name];
     const c = docsCorpusOf(sources, file);
     const slug = new Map(c.docs.map((d) => [d.id, d.slug]));
     results[name] = await pairsOf(name, c.files, c.queries, { supersede: [], memories: [], queries: c.queries }, (id) => slug.get(id)!, server.url);

@@ -10,7 +10,7 @@ import type { Stats } from '../lib.ts';
 import { stats } from '../lib.ts';
 import type { CorpusFile } from './build-corpus.ts';
 import { type BenchDoc, decisionDocsOf, type Query } from './corpus.ts';
-import { type DocsSources, loadDocsCorpus } from './docs-corpus.ts';
+import { DOCS_SOURCES, type DocsSources, FRESH_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
 import type { Engine } from './engines.ts';
 
 /** How many results a query is scored on. */
@@ -88,6 +88,13 @@ export interface DocsCorpus {
   /** the pages and READMEs this machine lacks */
   missing: string[];
 }
+
+/** The corpora of other text than decision records: their sources and their queries' file (bench/retrieval/). */
+export const DOCS_CORPORA = {
+  unseen: [DOCS_SOURCES, 'docs-queries.json'],
+  heldout: [HELDOUT_SOURCES, 'heldout-queries.json'],
+  fresh: [FRESH_SOURCES, 'fresh-queries.json'],
+} as const;
 
 /** Reads `sources` (the first `limit` man pages and READMEs of each list) and the queries of `queriesFile` (in bench/retrieval/) about them. */
 export function docsCorpusOf(sources: DocsSources, queriesFile: string, limit = Number.MAX_SAFE_INTEGER): DocsCorpus {

@@ -45,8 +45,7 @@ const { embeddedText } = await import('../../src/knowledge/views/search/dense.ts
 const { machine } = await import('../harness.ts');
 const { benchEnv, fmt, stats } = await import('../lib.ts');
 const { loadCorpus, seedCorpusRepo } = await import('./corpus.ts');
-const { DOCS_SOURCES, FRESH_SOURCES, HELDOUT_SOURCES } = await import('./docs-corpus.ts');
-const { DOCS_KINDS, K, RECORD_KINDS, docsCorpusOf, quality } = await import('./quality.ts');
+const { DOCS_CORPORA, DOCS_KINDS, K, RECORD_KINDS, docsCorpusOf, quality } = await import('./quality.ts');
 const { ENCODER_MODEL, serveSentenceEncoder } = await import('./sentence-encoder.ts');
 type Quality = import('./quality.ts').Quality;
 type Query = import('./corpus.ts').Query;
@@ -145,14 +144,9 @@ try {
     const { files, docs, qrels } = loadCorpus();
     runs.push(await measureCorpus('records', files, docs, qrels.queries, qrels, RECORD_KINDS));
   }
-  const docsSources = {
-    unseen: [DOCS_SOURCES, 'docs-queries.json'],
-    heldout: [HELDOUT_SOURCES, 'heldout-queries.json'],
-    fresh: [FRESH_SOURCES, 'fresh-queries.json'],
-  } as const;
   for (const name of ['unseen', 'heldout', 'fresh'] as const) {
     if (!corpora.includes(name)) continue;
-    const [sources, file] = docsSources[name];
+    const [sources, file] = DOCS_CORPORA[name];
     const c = docsCorpusOf(sources, file, SOURCES);
     if (c.missing.length || c.queries.length < c.written)
       log(`${file}: missing here ${c.missing.join(', ') || 'nothing'}; ${c.written - c.queries.length} queries left out`);
