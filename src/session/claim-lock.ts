@@ -59,8 +59,8 @@ export function releaseLockFileOf(path: string, pid: number): void {
   if (seen !== null && seen !== 'unreadable' && holderOf(seen) === pid) removeLockIf(path, seen);
 }
 
-/** How long the lock file at `path` has named `pid` as its holder (ms since it was written, at `now`), or Infinity when it names another process or is gone: a holder past its time stops. */
-export function heldByFor(path: string, pid: number, now: number): number {
+/** How long the lock file at `path` has named `pid` as its holder (ms since it was written, at `now`), or null when it names another process or is gone. */
+export function heldByFor(path: string, pid: number, now: number): number | null {
   const seen = readLockFile(path);
-  return seen !== null && seen !== 'unreadable' && holderOf(seen) === pid ? Math.max(0, now - seen.mtimeMs) : Number.POSITIVE_INFINITY;
+  return seen !== null && seen !== 'unreadable' && holderOf(seen) === pid ? Math.max(0, now - seen.mtimeMs) : null;
 }

@@ -123,7 +123,7 @@ export async function startIndexAhead(kb: KnowledgeBase, l: IndexWorkerLaunch, m
  * of the tip it saw: the index and stale marks of each newer tip the writes left meanwhile (a
  * burst of writes, of which only the first started a worker), by the same search, the writes laid
  * over the previous index in this process; at most AHEAD_ROUNDS more, none begun once its lock is
- * AHEAD_LOCK_MAX_MS old (others may take it over then) or names another process; then the lock released. Released first and the tip looked at again after: a
+ * AHEAD_LOCK_MAX_MS old (others may take it over then; a lock not naming it: timed from the call); then the lock released. Released first and the tip looked at again after: a
  * write that found the lock held before the release moved the tip before it, and is taken up (the
  * lock claimed again) — a write after the release claims the lock itself. How many rounds it
  * made; nothing outside a worker.
@@ -134,6 +134,8 @@ export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv)
   // loaded here: a write, which imports this module to start the worker, never loads the search itself
   const { searchKnowledge } = await import('../search.ts');
   let rounds = 0;
+  // a lock that does not name this process yet (the write that started it names it just after) or any more: timed from here
+  const entered = Date.now();
   try {
     // bounded as the rounds are: a tip that keeps moving while others index it is let go too
     for (let look = 0; look <= 2 * AHEAD_ROUNDS; look++) {
@@ -142,7 +144,7 @@ export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv)
         releaseLockFileOf(lock, process.pid);
         const ref = readRefSync(kb.repo.commonDir, kb.ref);
         if (ref === 'unknown' || ref === state.commit || !claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return rounds;
-      } else if (rounds === AHEAD_ROUNDS || heldByFor(lock, process.pid, Date.now()) >= AHEAD_LOCK_MAX_MS) return rounds;
+      } else if (rounds === AHEAD_ROUNDS || (heldByFor(lock, process.pid, Date.now()) ?? Date.now() - entered) >= AHEAD_LOCK_MAX_MS) return rounds;
       else {
         // what the worker's own search did: the index, and the stale marks a query at the tip of a store with anchored items reads
         await searchKnowledge(kb, { query: WORKER_QUERY });
