@@ -84,6 +84,21 @@ export function testBattery(rows: readonly BatteryRow[]): void {
 }
 
 /**
+ * A red-team battery file of bench/ (`file`: area, verdict, command as JSON, and after a second tab
+ * why the docs decide a line otherwise, or `left: …` for a line still missed — not asserted: the
+ * file says why each is left) through testBattery.
+ */
+export function testBatteryFile(file: string): void {
+  const rows: BatteryRow[] = readFileSync(join(import.meta.dirname, '..', '..', 'bench', file), 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split('\t'))
+    .filter((fields) => !fields[3]?.startsWith('left:'))
+    .map(([area, expect, command]) => ({ area: area!, expect: expect as BatteryRow['expect'], command: JSON.parse(command!) as string }));
+  testBattery(rows);
+}
+
+/**
  * A corpus of everyday command lines (test/fixtures/safety/`file`, one a line, `#` lines naming
  * their sources): at least `atLeast` of them, none twice, and none stopped — none denied, and an
  * ask only the infra family's where `infraAsks` (its default is to ask).
