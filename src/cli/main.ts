@@ -172,8 +172,8 @@ function unknownCommand(err: UsageError, argv: string[]): UsageError | undefined
  * An option the command does not know, named before whatever yargs said (a required option left
  * out is most often the one misspelt: `--titel` for `--title`), with the known one spelt nearest.
  */
-function unknownOptionFirst(err: UsageError, argv: readonly string[], options: { key: Record<string, unknown> } | null): UsageError {
-  const said = options ? unknownOption(argv, Object.keys(options.key)) : undefined;
+function unknownOptionFirst(err: UsageError, argv: readonly string[], options: { key: Record<string, unknown>; boolean?: string[] } | null): UsageError {
+  const said = options ? unknownOption(argv, Object.keys(options.key), options.boolean) : undefined;
   return said ? new UsageError(said) : err;
 }
 

@@ -2,23 +2,32 @@
 export const DASH_VALUE_ADVICE =
   'a value that starts with "-" must be attached (--title="-x") or read with --stdin; words to search follow -- (axme search -- --no-verify)';
 
+/** Options every command has: left out when a command's own are listed. */
+const EVERY_COMMAND = new Set(['help', 'version', 'json', 'C']);
+
 /**
  * The first long option on the command line (before `--`) that the command does not know, as a
  * usage error's message naming it and the known option spelt nearest (`--titel is not an option: did you
- * mean --title?`); undefined when every option is known. Asked before yargs' own message, which
- * names a required option left out (`Missing required argument: title`) before the unknown one
- * that is why it is missing.
+ * mean --title?`), else the command's own options; undefined when every option is known. Asked
+ * before yargs' own message, which names a required option left out (`Missing required argument:
+ * title`) before the unknown one that is why it is missing. Where the unknown word follows an
+ * option that takes a value (`--title --draft`), it may be that value: how to give one is said too.
  */
-export function unknownOption(argv: readonly string[], known: Iterable<string>): string | undefined {
+export function unknownOption(argv: readonly string[], known: Iterable<string>, flags: Iterable<string> = []): string | undefined {
   const names = new Set(known);
-  for (const arg of argv) {
+  const booleans = new Set(flags);
+  for (const [i, arg] of argv.entries()) {
     if (arg === '--') break;
     const m = /^--([^=]+)/.exec(arg);
     if (!m) continue;
     const name = m[1]!;
     if (names.has(name) || names.has(camel(name)) || (name.startsWith('no-') && names.has(name.slice(3)))) continue;
     const meant = nearest(name, names);
-    return meant ? `--${name} is not an option: did you mean --${meant}?` : `--${name} is not an option; ${DASH_VALUE_ADVICE}`;
+    if (meant) return `--${name} is not an option: did you mean --${meant}?`;
+    const before = /^--([^=]+)$/.exec(argv[i - 1] ?? '')?.[1];
+    const maybeValue = before !== undefined && names.has(before) && !booleans.has(before);
+    const own = [...names].filter((k) => k.length > 1 && !/[A-Z]/.test(k) && !EVERY_COMMAND.has(k));
+    return `--${name} is not an option${own.length ? `; the options here: ${own.map((k) => `--${k}`).join(', ')}` : ''}${maybeValue ? `; ${DASH_VALUE_ADVICE}` : ''}`;
   }
   return undefined;
 }

@@ -35,6 +35,20 @@ describe('an unknown option is named before anything missing, with the nearest k
     });
   }
 
+  test("an option another command has: the command's own are listed, nothing about values", async () => {
+    const r = await axmeIn(repo.dir, ['decision', 'add', '--title', 'Use Postgres', '--body', 'We use Postgres.']);
+    assert.equal(r.code, 2, r.stderr);
+    const first = r.stderr.split('\n')[0]!;
+    assert.match(first, /^axme: --body is not an option; the options here: .*--decision.*--reasoning/, first);
+    assert.doesNotMatch(first.split(' (see axme')[0]!, /--json|--help|must be attached/, first);
+  });
+
+  test('an unknown word right after an option that takes a value: how to give a value that starts with "-"', async () => {
+    const r = await axmeIn(repo.dir, ['decision', 'add', '--title', '--draft-title', '--decision', 'y']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr.split('\n')[0]!, /--draft-title is not an option; .*must be attached \(--title="-x"\)/);
+  });
+
   test('a known option misspelt nowhere still runs', async () => {
     const r = await axmeIn(repo.dir, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'We use Postgres.', '--enforce', 'required']);
     assert.equal(r.code, 0, r.stderr);
