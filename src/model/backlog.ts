@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anchorList, LearnedAt } from './anchor.ts';
+import { anchorList, LearnedAt, LearnedContent } from './anchor.ts';
 import { baseFields, Scope } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
@@ -23,6 +23,7 @@ export const BacklogItem = z.object({
   notes: longText('progress notes, newest last').default(''),
   anchors: z.array(listEntry).default([]).describe('what the work is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
+  learned_content: LearnedContent.optional(),
   aliases: z.array(displayId(backlogKind.idPrefix)).default([]).describe('earlier display IDs (after a renumbering merge)'),
   ...baseFields,
 });
@@ -31,7 +32,22 @@ export type BacklogItem = z.infer<typeof BacklogItem>;
 export const backlogSpec: KindSpec<BacklogItem> = {
   ...backlogKind,
   schema: BacklogItem,
-  fields: ['id', 'title', 'status', 'priority', 'tags', 'scope', 'anchors', 'learned_at', 'aliases', 'source', 'session', 'created', 'updated'],
+  fields: [
+    'id',
+    'title',
+    'status',
+    'priority',
+    'tags',
+    'scope',
+    'anchors',
+    'learned_at',
+    'learned_content',
+    'aliases',
+    'source',
+    'session',
+    'created',
+    'updated',
+  ],
   lead: 'description',
   sections: [['Notes', 'notes']],
 };

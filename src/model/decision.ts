@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anchorList, LearnedAt } from './anchor.ts';
+import { anchorList, LearnedAt, LearnedContent } from './anchor.ts';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
@@ -27,6 +27,7 @@ export const Decision = z.object({
   aliases: z.array(displayId(decisionKind.idPrefix)).default([]).describe('earlier display IDs (after a renumbering merge)'),
   anchors: z.array(listEntry).default([]).describe('what the decision is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
+  learned_content: LearnedContent.optional(),
   tags: z.array(listEntry).default([]).describe('free-form labels'),
   ...baseFields,
 });
@@ -44,6 +45,7 @@ export const decisionSpec: KindSpec<Decision> = {
     'tags',
     'anchors',
     'learned_at',
+    'learned_content',
     'supersedes',
     'superseded_by',
     'revoked_at',

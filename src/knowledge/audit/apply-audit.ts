@@ -117,6 +117,7 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
     return {
       result: n,
       files: st.files,
+      staged: st,
       subject: `audit: session ${session}${what ? ` - ${what}` : written.handoff ? ' - handoff' : ''}`,
       event: 'session.audited',
       body: answer.worklog_entry || undefined,

@@ -57,6 +57,7 @@ export async function importAutoMemory(kb: KnowledgeBase, input: ImportAutoMemor
     return {
       result,
       files: st.files,
+      staged: st,
       subject: `import: Claude Code auto memory (${fresh} new)`,
       event: 'import.auto-memory',
       body: `Imported from Claude Code's auto memory folder: ${fresh} memories.`,

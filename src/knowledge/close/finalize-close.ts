@@ -135,6 +135,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     return {
       result: out,
       files: st.files,
+      staged: st,
       subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`,
       event: 'session.closed',
       body: data.worklog_entry,

@@ -5,8 +5,9 @@ import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { ownerAlive } from '../../session/list.ts';
 import { claimSession, readSession, recordEvent, type SessionMeta, type SessionState, sessionStatus } from '../../session/sessions.ts';
+import { itemFile } from '../core/item-file.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { itemFile, mutate } from '../core/mutate.ts';
+import { mutate } from '../core/mutate.ts';
 import { locationOf } from '../core/results.ts';
 import { putItem, stage } from '../core/staging.ts';
 import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
@@ -166,6 +167,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
     return {
       result: { handoff, summary, skipped, pruned },
       files: st.files,
+      staged: st,
       subject: `session: recover ${id} - ${what}`,
       event: 'session.recovered',
       body: worklogText(s, facts),

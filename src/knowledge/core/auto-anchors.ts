@@ -52,7 +52,7 @@ function escape(s: string): string {
 }
 
 /** The working tree of the repository, found from its git dir without running git; null when bare or unknown. */
-function worktreeOf(kb: KnowledgeBase): string | null {
+export function worktreeOf(kb: KnowledgeBase): string | null {
   const { repo } = kb;
   if (repo.bare) return null;
   const cached = kb.cache.recall<string | null>('auto-anchors:worktree');

@@ -1,9 +1,9 @@
 import { AxmeError } from '../../model/errors.ts';
-import { encodeItem, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
-import { formatSize, LIMITS } from '../../model/limits.ts';
-import { CONFIG_PATH, classifyPath, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { CONFIG_PATH, classifyPath, RULES_PATH } from '../../model/paths.ts';
 import { commitOperation, formatCommitMessage } from '../../store/commit.ts';
 import { type KnowledgeBase, notInitialized } from './kb.ts';
+import { stampLearnedContent } from './learned-content.ts';
+import type { Staged } from './staging.ts';
 import { type KnowledgeState, patchState, snapshotState } from './state.ts';
 import { dropUnusedProposal, writeTarget } from './write-target.ts';
 
@@ -15,6 +15,8 @@ export interface Mutation<R> {
   subject?: string;
   event?: string;
   body?: string;
+  /** the staged working copy the files came from: the items learned anew in it get their `learned_content` (learned-content.ts) */
+  staged?: Staged;
 }
 
 export interface MutateResult<R> {
@@ -68,6 +70,7 @@ async function mutateOn<R>(
       }
       const state = await snapshotState(kb, snap);
       const m = await op(state);
+      if (m.staged) await stampLearnedContent(kb, m.staged);
       if (!m.files || m.files.size === 0) return { change: null, result: m.result };
       const files = new Map<string, Buffer | null>();
       for (const [path, text] of m.files) files.set(path, text === null ? null : Buffer.from(text, 'utf8'));
@@ -100,21 +103,6 @@ function isMemoryTree(files: Map<string, unknown>): boolean {
   if (files.has(CONFIG_PATH) || files.has(RULES_PATH)) return true;
   for (const p of files.keys()) if (classifyPath(p).type === 'item') return true;
   return files.size === 0;
-}
-
-/** Path and file text of an item; refuses a file over the size limit. */
-export function itemFile<T extends ItemBase>(kind: KindName, item: T): [string, string] {
-  const spec = SPECS[kind] as unknown as KindSpec<T>;
-  const text = encodeItem(spec, item);
-  const bytes = Buffer.byteLength(text);
-  if (bytes > LIMITS.fileBytes) {
-    throw new AxmeError(
-      'INVALID_INPUT',
-      `the ${kind} would be ${formatSize(bytes)} on disk, over the ${formatSize(LIMITS.fileBytes)} limit for one item: shorten it and reference large material by its path`,
-      { bytes },
-    );
-  }
-  return [itemPath(kind, item.slug, item.created), text];
 }
 
 /** `<kind>: <verb> <id> <title>` */

@@ -1,5 +1,5 @@
 import type { ItemBase, KindName } from '../../model/kind.ts';
-import { itemFile } from './mutate.ts';
+import { itemFile } from './item-file.ts';
 import type { KnowledgeState } from './state.ts';
 
 /**
@@ -39,6 +39,16 @@ export function putItem<T extends ItemBase>(st: Staged, kind: KindName, item: T,
   return path;
 }
 
+/** Replaces an item this operation staged already with a later form of it (its file and its place), adding nothing to the commit message. */
+export function restageItem<T extends ItemBase>(st: Staged, kind: KindName, item: T): void {
+  const [path, text] = itemFile(kind, item);
+  st.files.set(path, text);
+  st.touched.get(kind)?.set(item.slug, item);
+  const list = st.state.items[kind] as unknown as T[];
+  const i = list.findIndex((x) => x.slug === item.slug);
+  if (i >= 0) list[i] = item;
+}
+
 /** Stages a raw file (safety rules, config). */
 export function putFile(st: Staged, path: string, text: string | null, event: string, subject: string): void {
   st.files.set(path, text);
@@ -52,6 +62,6 @@ export function pathTaken(st: Staged, path: string): boolean {
 }
 
 /** The mutation of a single planned operation: its files, subject and event. */
-export function single<R>(st: Staged, result: R): { result: R; files: Map<string, string | null>; subject?: string; event?: string } {
-  return { result, files: st.files, subject: st.subjects[0], event: st.events[0] };
+export function single<R>(st: Staged, result: R): { result: R; files: Map<string, string | null>; subject?: string; event?: string; staged: Staged } {
+  return { result, files: st.files, subject: st.subjects[0], event: st.events[0], staged: st };
 }

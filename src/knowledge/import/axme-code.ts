@@ -114,6 +114,7 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
     return {
       result,
       files: st.files,
+      staged: st,
       subject: `import: AXME Code ${basename(dirname(root)) || basename(root)} (${countNew(items, rules)} new)`,
       event: 'import.axme-code',
       body: body(root, plan, items, rules),

@@ -1,8 +1,9 @@
 import { parseAnchor } from '../../model/anchor.ts';
 import { globMatcher } from '../../model/glob.ts';
+import { isManifest } from '../../model/manifests.ts';
 import { type ChangeLog, type FileChange, pathsUnder } from './change-log.ts';
 import type { ChangeView } from './code-history.ts';
-import { declaredVersions, depKey, isManifest } from './dep-versions.ts';
+import { declaredVersions, depKey } from './dep-versions.ts';
 import type { AnchorChange } from './types.ts';
 
 /**
@@ -30,7 +31,7 @@ const done = (changes: AnchorChange[]): AnchorCheck => ({ reads: [], headPaths: 
 export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, head: string, learned: Readonly<Record<string, string>> = {}): AnchorCheck {
   const a = parseAnchor(raw);
   if (a.type === 'dep') return depCheck(raw, a.name, view, learnedAt, head, learned);
-  if (a.type === 'glob') return globCheck(raw, a.glob, view, head);
+  if (a.type === 'glob') return globCheck(raw, a.glob, view, head, learned);
   if (a.type === 'grep') {
     const t = followFile(view, a.path);
     if (!t.hits.length) return none;
@@ -66,7 +67,7 @@ export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, he
       finish: () => [{ anchor: raw, ...change, commits: shas(view, t.hits), ...diffstat(view, t.hits, (f) => t.names.has(f)) }],
     };
   }
-  return folderCheck(raw, p, view, head);
+  return folderCheck(raw, p, view, head, learned);
 }
 
 /**
@@ -80,6 +81,24 @@ function afterLearned(view: ChangeView, hits: number[], path: string, blob: stri
     if (view.log.commits[i]!.files.some((f) => f.path === path && f.blob === blob)) last = k;
   });
   return hits.slice(last + 1);
+}
+
+/**
+ * `hits` (oldest first) without the commits that only led to what a folder or glob anchor's item
+ * was learned from: each file of the commit that the anchor `concerns` was learned from
+ * uncommitted content (`learned`), and the commit is at or before the newest one that left that
+ * file as learned. A commit that also changed another file under the anchor still counts.
+ */
+function notLearned(view: ChangeView, hits: number[], concerns: (path: string) => boolean, learned: Readonly<Record<string, string>>): number[] {
+  if (!Object.keys(learned).some(concerns)) return hits;
+  const newest = new Map<string, number>();
+  hits.forEach((i, k) => {
+    for (const f of view.log.commits[i]!.files) if (learned[f.path] !== undefined && f.blob === learned[f.path]) newest.set(f.path, k);
+  });
+  return hits.filter((i, k) => {
+    const files = view.log.commits[i]!.files.filter((f) => concerns(f.path) || (f.from !== undefined && concerns(f.from)));
+    return !files.every((f) => f.from === undefined && k <= (newest.get(f.path) ?? -1));
+  });
 }
 
 /** A file followed through renames since learned_at: the commits that touched it, where it is now, whether it is gone. */
@@ -111,11 +130,10 @@ function followFile(view: ChangeView, start: string): { hits: number[]; path: st
   return { hits, path, gone, names };
 }
 
-function folderCheck(raw: string, dir: string, view: ChangeView, head: string): AnchorCheck {
-  const under = pathsUnder(view.log, dir);
-  const hits = sinceOf(view, under);
-  if (!hits.length) return none;
+function folderCheck(raw: string, dir: string, view: ChangeView, head: string, learned: Readonly<Record<string, string>>): AnchorCheck {
   const inside = (f: string) => f.startsWith(`${dir}/`);
+  const hits = notLearned(view, sinceOf(view, pathsUnder(view.log, dir)), inside, learned);
+  if (!hits.length) return none;
   const spec = `${head}:${dir}`;
   return {
     reads: [spec],
@@ -139,15 +157,15 @@ function folderCheck(raw: string, dir: string, view: ChangeView, head: string): 
 
 const globMatches = new WeakMap<ChangeLog, Map<string, string[]>>();
 
-function globCheck(raw: string, glob: string, view: ChangeView, head: string): AnchorCheck {
+function globCheck(raw: string, glob: string, view: ChangeView, head: string, learned: Readonly<Record<string, string>>): AnchorCheck {
   let memo = globMatches.get(view.log);
   if (!memo) globMatches.set(view.log, (memo = new Map()));
   const re = globMatcher(glob);
   let matched = memo.get(glob);
   if (!matched) memo.set(glob, (matched = view.log.paths.filter((p) => re.test(p))));
-  const hits = sinceOf(view, matched);
-  if (!hits.length) return none;
   const match = (f: string) => re.test(f);
+  const hits = notLearned(view, sinceOf(view, matched), match, learned);
+  if (!hits.length) return none;
   const base = () => ({ anchor: raw, commits: shas(view, hits), ...diffstat(view, hits, match) });
   const deletes = hits.some((i) =>
     view.log.commits[i]!.files.some((f) => (f.status === 'D' && match(f.path)) || (f.status === 'R' && match(f.from!) && !match(f.path))),
@@ -160,7 +178,7 @@ function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string
   const from = (m: string) => learned[m] ?? `${learnedAt}:${m}`;
   const manifests = view.log.paths
     .filter(isManifest)
-    .map((m) => ({ m, hits: sinceOf(view, [m]) }))
+    .map((m) => ({ m, hits: afterLearned(view, sinceOf(view, [m]), m, learned[m]) }))
     .filter((x) => x.hits.length);
   if (!manifests.length) return none;
   return {

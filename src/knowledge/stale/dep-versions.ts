@@ -1,3 +1,5 @@
+import { MANIFEST } from '../../model/manifests.ts';
+
 /**
  * The version ranges a manifest declares, by dependency name: what a `dep:<name>` anchor compares
  * between learned_at and HEAD. Read well enough for that, not as a full parser of each format:
@@ -5,13 +7,6 @@
  * requirements*.txt, pyproject.toml ([project] dependencies and optional-dependencies, Poetry's
  * tables), Cargo.toml (every *dependencies table) and go.mod (require lines and blocks).
  */
-
-const MANIFEST = /(?:^|\/)(package\.json|requirements[^/]*\.txt|pyproject\.toml|Cargo\.toml|go\.mod)$/;
-
-/** True for a manifest `dep:` anchors read (not under node_modules/ or vendor/). */
-export function isManifest(path: string): boolean {
-  return MANIFEST.test(path) && !/(?:^|\/)(?:node_modules|vendor)\//.test(path);
-}
 
 /** The name a dependency is compared by: Python's names are case- and separator-insensitive (PEP 503). */
 export function depKey(path: string, name: string): string {

@@ -42,7 +42,7 @@ export async function importAdr(kb: KnowledgeBase, input: ImportAdrInput, opts: 
     const linked = result.items.filter((i) => i.outcome === 'linked').length;
     const body = [`Imported from ${folderLabel(root)}: ${fresh} new decisions${linked ? `, ${linked} stored ones linked to them` : ''}.`];
     if (problems.length) body.push('', 'Left out:', ...problems.map((p) => `- ${p.path}: ${p.reason}`));
-    return { result, files: st.files, subject: `import: ADRs from ${basename(root)} (${fresh} new)`, event: 'import.adr', body: body.join('\n') };
+    return { result, files: st.files, staged: st, subject: `import: ADRs from ${basename(root)} (${fresh} new)`, event: 'import.adr', body: body.join('\n') };
   });
   return {
     dir: root,

@@ -7,8 +7,9 @@ import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { headCommitOf } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, writtenResult } from '../../core/results.ts';
+import { putItem, single, stage } from '../../core/staging.ts';
 import type { KnowledgeState } from '../../core/state.ts';
 
 type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; title?: string; id?: string };
@@ -44,14 +45,9 @@ export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): P
     const anchors = data.anchors ?? old.anchors;
     if (old.learned_at === head && anchors.join('\n') === old.anchors.join('\n')) return { result: { item: old, changed: false } };
     const item: Anchored = { ...old, anchors, learned_at: head, updated: kb.now().toISOString() };
-    const [path, text] = itemFile(kind, item as never);
-    const label = old.title ?? old.slug;
-    return {
-      result: { item, changed: true },
-      files: new Map([[path, text]]),
-      subject: subjectOf(kind, 'reconfirm', old.id, label),
-      event: `${kind}.reconfirmed`,
-    };
+    const st = stage(state);
+    putItem(st, kind, item as never, `${kind}.reconfirmed`, subjectOf(kind, 'reconfirm', old.id, old.title ?? old.slug));
+    return single(st, { item, changed: true });
   });
   return { ...writtenResult(kb, kind, r), kind, previous };
 }

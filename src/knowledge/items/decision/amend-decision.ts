@@ -2,9 +2,10 @@ import { AmendInput, Decision } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
+import { itemFile } from '../../core/item-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, type WriteOptions, writtenResult } from '../../core/results.ts';
 
 /** The fields an amend may change (AmendInput): the wording and the labels, never what binds. */

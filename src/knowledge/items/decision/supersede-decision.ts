@@ -66,7 +66,7 @@ export async function supersedeDecision(kb: KnowledgeBase, input: { id: string }
   const r = await mutate(kb, (state) => {
     const st = stage(state);
     const result = planSupersede(kb, st, input.id, data);
-    return { result, files: st.files, subject: st.subjects[0], event: 'decision.superseded' };
+    return { result, files: st.files, staged: st, subject: st.subjects[0], event: 'decision.superseded' };
   });
   return writtenResult(kb, 'decision', r);
 }

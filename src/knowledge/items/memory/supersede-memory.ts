@@ -60,7 +60,7 @@ export async function supersedeMemory(kb: KnowledgeBase, input: { slug: string }
   const r = await mutate(kb, (state) => {
     const st = stage(state);
     const result = planSupersedeMemory(kb, st, slug, data);
-    return { result, files: st.files, subject: st.subjects[0], event: 'memory.superseded' };
+    return { result, files: st.files, staged: st, subject: st.subjects[0], event: 'memory.superseded' };
   });
   return writtenResult(kb, 'memory', r);
 }

@@ -2,9 +2,10 @@ import { AxmeError } from '../../../model/errors.ts';
 import { Memory, MemoryUpdate } from '../../../model/memory.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
+import { itemFile } from '../../core/item-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, type WriteOptions, writtenResult } from '../../core/results.ts';
 
 /** The fields `memory update` may change; the slug (its file) never does. */

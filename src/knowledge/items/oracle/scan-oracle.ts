@@ -86,6 +86,7 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
       return {
         result: planned,
         files: st.files,
+        staged: st,
         subject: `oracle: scan (${changed.map((p) => p.slug).join(', ')})`,
         event: 'oracle.scanned',
         body: projectsLine(facts),

@@ -1,9 +1,10 @@
 import { Question, QuestionAnswer } from '../../../model/question.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
+import { itemFile } from '../../core/item-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import { type EditResult, writtenResult } from '../../core/results.ts';
 

@@ -1,9 +1,10 @@
 import { AxmeError } from '../../../model/errors.ts';
 import { Question, QuestionStatusUpdate } from '../../../model/question.ts';
 import { parseInput } from '../../../model/validate.ts';
+import { itemFile } from '../../core/item-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, writtenResult } from '../../core/results.ts';
 
 /**
