@@ -19,6 +19,7 @@ import { MARKER_FORMAT, MARKER_VALUES, type Marker, parseMarker } from './marker
 import type { PathKind } from './paths.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
+import { movedPushes } from './push-destinations.ts';
 import { UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
 
@@ -217,7 +218,7 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       break;
     case 'remote':
     case 'config': {
-      const moved = movedRemote(call, ctx.remoteUrl, ctx.gitSetting);
+      const moved = movedRemote(call, ctx.remoteUrl, ctx.gitSetting) ?? movedPushes(call, ctx.branchOf, ctx.gitSetting);
       if (moved) out.push(moved);
       break;
     }
