@@ -10,7 +10,9 @@
 // one's, alternating, wall and CPU time (GNU time: the process and what it waited for) — the
 // Claude Code hook plus its prefix script, and the prefix script alone, each side on its own copy
 // of the store. `--sockets N`: this process listens on N Unix sockets first (a desktop has tens:
-// the session bus, agents, editors), so the policy has servers to cut off.
+// the session bus, agents, editors), so the policy has servers to cut off. `--network allowlist`:
+// every store's sandbox has the network allowlist (one host), each command starting the bridge to
+// the proxy, which this process runs for each store (the hook finds it answering and starts none).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -29,11 +31,26 @@ const AGAINST = argOf(argv, 'against', '');
 if (AGAINST && !existsSync(join(AGAINST, 'dist', 'axme.cjs'))) usageError('sandbox.bench', `--against ${AGAINST}: no dist/axme.cjs there (build it first)`);
 /** Unix sockets this process listens on while it measures */
 const SOCKETS = wholeArg('sandbox.bench', argv, 'sockets', 0, 0);
+/** the sandbox's network: allow (the default) or allowlist */
+const NETWORK = argOf(argv, 'network', 'allow');
+if (NETWORK !== 'allow' && NETWORK !== 'allowlist') usageError('sandbox.bench', `--network ${NETWORK}: allow or allowlist`);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 // what is measured is loaded once the options are good: a usage error costs only Node's start
 const { benchEnv, CLI, fmt, seededRepo, stats, timeProcess } = await import('./lib.ts');
 const { shellJoin, shellQuote } = await import('../src/model/shell-quote.ts');
 const { locateRepo } = await import('../src/store/locate.ts');
+const { proxySocketPath } = await import('../src/sandbox/net-daemon.ts');
+const { startNetworkProxy } = await import('../src/sandbox/net-proxy.ts');
+
+/** The proxies this process runs for the stores' allowlisted sandboxes, closed at the end. */
+const proxies: Array<{ close(cb: () => void): void }> = [];
+/** With `--network allowlist`: `repo`'s sandbox gets the allowlist, and its proxy runs here. */
+async function networkOf(repo: string): Promise<void> {
+  if (NETWORK !== 'allowlist') return;
+  const domains = ['127.0.0.2'];
+  writeFileSync(join(repo, '.git', 'axme', 'config.yaml'), `sandbox:\n  network: allowlist\n  domains: [${domains.join(', ')}]\n`);
+  proxies.push(await startNetworkProxy({ socket: proxySocketPath(join(repo, '.git'), domains), domains, deniedLog: null }));
+}
 
 const socketDir = mkdtempSync(join(tmpdir(), 'axme-bench-sockets-'));
 const listening: Server[] = [];
@@ -47,6 +64,7 @@ const dir = seededRepo(200);
 const on = benchEnv({ AXME_SANDBOX: 'auto', HOME: process.env.HOME ?? '/root' });
 const off = { ...on, AXME_SANDBOX: 'off' };
 execFileSync(process.execPath, [CLI, 'init', '--agent', 'claude-code,codex,gemini'], { cwd: dir, env: on, stdio: 'ignore' });
+await networkOf(dir);
 const prefix = JSON.parse(readFileSync(join(dir, '.claude', 'settings.local.json'), 'utf8')).env.CLAUDE_CODE_SHELL_PREFIX as string;
 // Claude Code hands its settings' env to the hooks it runs (docs/real-clients.md): its hook sees the prefix
 const claudeOn = { ...on, CLAUDE_CODE_SHELL_PREFIX: prefix };
@@ -120,6 +138,7 @@ log(`results: ${file}`);
 
 if (AGAINST) await sideBySide();
 for (const server of listening) server.close();
+for (const proxy of proxies) await new Promise<void>((r) => proxy.close(() => r()));
 rmSync(socketDir, { recursive: true, force: true });
 rmSync(dir, { recursive: true, force: true });
 
@@ -159,11 +178,12 @@ function timeShell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{
  * prefix script alone, and of building the policy in this process.
  */
 async function sideBySide(): Promise<void> {
+  const repos = [seededRepo(200), seededRepo(200)];
   const sides = [
     { name: 'this checkout', cli: CLI, root: join(import.meta.dirname, '..') },
     { name: `--against ${AGAINST}`, cli: join(AGAINST, 'dist', 'axme.cjs'), root: AGAINST },
-  ].map((side) => {
-    const repo = seededRepo(200);
+  ].map((side, at) => {
+    const repo = repos[at]!;
     execFileSync(process.execPath, [side.cli, 'init', '--agent', 'claude-code'], { cwd: repo, env: on, stdio: 'ignore' });
     const script = JSON.parse(readFileSync(join(repo, '.claude', 'settings.local.json'), 'utf8')).env.CLAUDE_CODE_SHELL_PREFIX as string;
     const payload = join(repo, '.git', 'bench-payload.json');
@@ -194,9 +214,10 @@ async function sideBySide(): Promise<void> {
     };
     return { ...side, repo, measures, wall: {} as Record<string, number[]>, cpu: {} as Record<string, number[]> };
   });
+  for (const repo of repos) await networkOf(repo);
   const names = Object.keys(sides[0]!.measures) as Array<keyof (typeof sides)[0]['measures']>;
   for (let w = 0; w < WARMUP; w++) for (const side of sides) for (const n of names) await side.measures[n]();
-  log(`side by side: ${REPS} rounds, ${SOCKETS} listening sockets`);
+  log(`side by side: ${REPS} rounds, ${SOCKETS} listening sockets, network ${NETWORK}`);
   for (let i = 0; i < REPS; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides)
       for (const n of names) {
@@ -205,7 +226,7 @@ async function sideBySide(): Promise<void> {
         (side.cpu[n] ??= []).push(t.cpu);
       }
   }
-  console.log(`\nside by side (${REPS} alternating rounds, ${SOCKETS} listening sockets): median wall ms / mean CPU ms`);
+  console.log(`\nside by side (${REPS} alternating rounds, ${SOCKETS} listening sockets, network ${NETWORK}): median wall ms / mean CPU ms`);
   console.log(`| measure | ${sides.map((s) => s.name).join(' | ')} |\n| --- |${sides.map(() => ' ---: |').join('')}`);
   for (const n of names)
     console.log(

@@ -14,7 +14,7 @@ import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
 import { recordEdits } from './record-edits.ts';
-import { remoteUrlAt } from './remote-url.ts';
+import { gitSettingAt, remoteUrlAt } from './remote-url.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
 
 /** What the guard's check leaves of the event's time for the answer: on a busy machine, a check past the rest denies the call. */
@@ -60,6 +60,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     commonDir: loc?.commonDir,
     branchOf: (dir, gitDir) => branchAt(dir, io.env, gitDir),
     remoteUrl: (dir, gitDir, name) => remoteUrlAt(dir, io.env, gitDir, name),
+    gitSetting: (dir, gitDir, key) => gitSettingAt(dir, io.env, gitDir, key),
     lookupPr: io.lookupPr ?? (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
     // a workspace store is written by axme only: an agent's tools must not touch it
     protectedPaths: [...guardedPaths(loc, io.home, { installDir: io.installDir, env: io.env }), ...(workspace ? [workspace.gitDir] : [])],

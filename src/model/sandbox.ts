@@ -51,6 +51,14 @@ export const SANDBOX_SHELL = '/bin/bash';
 /** Where commands in an allowlisted sandbox find the proxy (inside their own network namespace). */
 export const SANDBOX_PROXY_PORT = 3128;
 
+/**
+ * The proxy's socket as the bridge inside an allowlisted sandbox names it: a link in the sandbox's
+ * own `/dev` (a tmpfs of bubblewrap's, gone with it) to the socket's real path, so socat's command
+ * line, which any `pkill -f` outside reads, holds no path of the user's (their project's name,
+ * `.sock`).
+ */
+export const SANDBOX_PROXY_LINK = '/dev/axme-net';
+
 /** How Debian/Ubuntu, Fedora and Arch install socat, the bridge an allowlisted sandbox reaches its proxy through. */
 export const SOCAT_INSTALL = 'apt-get install -y socat (Debian, Ubuntu), dnf install -y socat (Fedora), pacman -S socat (Arch)';
 

@@ -161,6 +161,7 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
         home: w.ctx.home,
         branchOf: w.ctx.branchOf,
         remoteUrl: w.ctx.remoteUrl,
+        gitSetting: w.ctx.gitSetting,
         pathKind: w.ctx.pathKind,
         listed: (e: string) => !exempt && listed(w.policy, e),
         exempt,

@@ -16,6 +16,8 @@ export interface EvalContext {
   branchOf(dir: string, gitDir: string | null): string | null;
   /** the URL a remote of the repository in `dir` (or at `gitDir`) has now; null when unknown */
   remoteUrl?: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined;
+  /** a setting of the repository in `dir` (or at `gitDir`) as git reads it (`branch.main.pushRemote`); null when unset or unknown */
+  gitSetting?: ((dir: string, gitDir: string | null, key: string) => string | null) | undefined;
   /** the state of a pull request; `unknown` when it cannot be checked */
   lookupPr(repo: string, pr: number): Promise<PrState | PrLookup>;
   /** resolves symbolic links of an existing file (a link to a protected file is that file) */

@@ -1,3 +1,4 @@
+import { formerRemoteKey } from '../model/former-remote.ts';
 import { configOperands, writtenSetting } from './git-settings.ts';
 import { UNKNOWN } from './shell.ts';
 import { type TransportFinding, transportFinding, urlHost } from './transport-settings.ts';
@@ -9,10 +10,14 @@ import { type TransportFinding, transportFinding, urlHost } from './transport-se
  * repository's config): every later fetch, pull and push of it goes there, as with
  * `url.<other host>.insteadOf`. The same host another way (https to ssh, a token in the URL), a
  * remote it cannot read, a new name (`git remote add upstream …`) and a URL only the shell knows pass.
+ * A name axme removed for an agent in the sandbox (or renamed away, or unset the URL of) is no new
+ * name: the URL it had is kept in the repository's config (`gitSetting`, model/former-remote.ts),
+ * and the name added again on its own line is judged against it.
  */
 export function movedRemote(
   call: { sub: string; args: string[]; cwd: string; gitDir: string | null },
   remoteUrl: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined,
+  gitSetting?: ((dir: string, gitDir: string | null, key: string) => string | null) | undefined,
 ): TransportFinding | null {
   let name: string | undefined;
   let url: string | undefined;
@@ -34,7 +39,7 @@ export function movedRemote(
     url = written![1];
   }
   if (!name || !url || url.includes(UNKNOWN) || name.includes(UNKNOWN)) return null;
-  const old = remoteUrl?.(call.cwd, call.gitDir, name);
+  const old = remoteUrl?.(call.cwd, call.gitDir, name) ?? gitSetting?.(call.cwd, call.gitDir, formerRemoteKey(name));
   const [from, to] = [old ? urlHost(old) : null, urlHost(url)];
   if (!from || !to || from === to) return null;
   return transportFinding(

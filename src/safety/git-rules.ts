@@ -19,6 +19,7 @@ import { MARKER_FORMAT, MARKER_VALUES, type Marker, parseMarker } from './marker
 import type { PathKind } from './paths.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
+import { movedPushes } from './push-destinations.ts';
 import { UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
 
@@ -67,6 +68,8 @@ export interface GitContext {
   branchOf(dir: string, gitDir: string | null): string | null;
   /** the URL a remote of the repository in `dir` (or at `gitDir`) has now; absent or null when unknown */
   remoteUrl?: ((dir: string, gitDir: string | null, name: string) => string | null) | undefined;
+  /** a setting of the repository in `dir` (or at `gitDir`) (EvalContext.gitSetting) */
+  gitSetting?: ((dir: string, gitDir: string | null, key: string) => string | null) | undefined;
   /** what is at an absolute path now (EvalContext.pathKind) */
   pathKind?: ((path: string) => PathKind | null) | undefined;
   /** whether a list entry is present (its rule is on) and the invocation is not exempted */
@@ -215,7 +218,7 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       break;
     case 'remote':
     case 'config': {
-      const moved = movedRemote(call, ctx.remoteUrl);
+      const moved = movedRemote(call, ctx.remoteUrl, ctx.gitSetting) ?? movedPushes(call, ctx.branchOf, ctx.gitSetting);
       if (moved) out.push(moved);
       break;
     }

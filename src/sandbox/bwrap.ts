@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { childProcess } from '../model/builtins.ts';
 import { findOnPath } from '../model/on-path.ts';
-import { SANDBOX_OUTER_PIDS_ENV, SANDBOX_PROXY_PORT, SANDBOX_SHELL } from '../model/sandbox.ts';
+import { SANDBOX_OUTER_PIDS_ENV, SANDBOX_PROXY_LINK, SANDBOX_PROXY_PORT, SANDBOX_SHELL } from '../model/sandbox.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import type { SandboxPolicy } from './policy.ts';
 
@@ -33,6 +33,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
     const proxy = `http://127.0.0.1:${SANDBOX_PROXY_PORT}`;
     for (const v of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) args.push('--setenv', v, proxy);
     for (const v of ['NO_PROXY', 'no_proxy']) args.push('--setenv', v, 'localhost,127.0.0.1,::1');
+    // a link, not a bind: a socket gone (or not yet there) fails no start, and a proxy started anew answers at the same path
+    if (policy.proxySocket) args.push('--symlink', policy.proxySocket, SANDBOX_PROXY_LINK);
   }
   for (const w of policy.writable) args.push('--bind', w, w);
   for (const r of policy.readOnly) args.push('--ro-bind', r, r);
@@ -130,16 +132,16 @@ const OUTER_PIDS =
  * the caller's line. With an allowlisted network, first a bridge from the sandbox's own loopback
  * (port SANDBOX_PROXY_PORT, where HTTP_PROXY points) to the proxy's socket outside, detached from
  * the command (its `wait` never waits for it) and gone with the sandbox; the command starts once
- * the bridge listens. Without socat the bridge fails and the command reaches no network. (socat's
- * own command line holds the socket's path.)
+ * the bridge listens. Without socat the bridge fails and the command reaches no network. socat
+ * reads its addresses from its command line, which a user's `pkill -f` outside matches: it names
+ * the socket by SANDBOX_PROXY_LINK, the link bwrapArgs makes in the sandbox's own `/dev`, never by
+ * its path.
  */
 export function sandboxInner(policy: SandboxPolicy, shell: string, command: string): string {
   if (policy.network !== 'allowlist' || !policy.proxySocket) return `${shell} -c ${command}`;
   const port = SANDBOX_PROXY_PORT;
   const bridge = [
-    // the socket's path as a hiddenWord: bubblewrap's command line holds this text
-    `printf -v s %b ${hiddenWord(policy.proxySocket)}`,
-    `(socat TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr "UNIX-CONNECT:$s" </dev/null >/dev/null 2>&1 &)`,
+    `(socat TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${SANDBOX_PROXY_LINK} </dev/null >/dev/null 2>&1 &)`,
     `i=0; until (: </dev/tcp/127.0.0.1/${port}) 2>/dev/null || [ $i -ge 400 ]; do i=$((i+1)); sleep 0.005; done`,
     'exec "$0" -c "$1"',
   ].join('; ');

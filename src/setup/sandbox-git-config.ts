@@ -6,6 +6,7 @@ import { ASSIGNMENT } from '../safety/syntax.ts';
 import { urlHost } from '../safety/transport-settings.ts';
 import { branchCall, checkoutCall, movedBranch, pushCall, worktreeCall } from './branch-tracking.ts';
 import { gitHooksOn } from './clients/gemini.hook.ts';
+import { priorRemoteUrl, rememberRemote } from './former-remotes.ts';
 import { type ConfigGrant, gitOutside, instead, type JudgeAt, NAME, note, REMOTE_NAME } from './git-config-grant.ts';
 import { movesBranch, remoteOfTracking, settingKey } from './push-destination.ts';
 import type { RepoFacts } from './repo-facts.ts';
@@ -183,24 +184,27 @@ function configCall(args: string[], at: JudgeAt): ConfigGrant | null {
   if (!opts.every((o) => /^(--local|--add|--replace-all|--unset|--unset-all)$/.test(o)))
     return note(`\`${shown}\` is not recorded: axme writes this repository's own settings (--local) only`);
   const remoteUrl = /^remote\.([^\s.]+)\.(url|pushurl)$/i.exec(key);
-  if (remoteUrl && !unset && !sameHost(at.facts.setting(`remote.${remoteUrl[1]}.url`), operands[1]!)) return movedRemote(shown);
+  if (remoteUrl && !unset && !sameHost(priorRemoteUrl(at.facts, remoteUrl[1]!), operands[1]!)) return movedRemote(shown);
   if (!recordedSetting(key, unset ? null : operands[1]!))
     return note(
       `\`${shown}\` is not recorded: axme writes only tracking, remote (network URLs) and pull/push settings for an agent: never one that runs a program, nor the user's identity; ask the user to run it outside the agent`,
     );
   const branchRemote = /^branch\.(.+)\.(remote|pushremote)$/i.exec(key);
   if (branchRemote && movesBranch(at.facts, branchRemote[1]!, { [settingKey(key)]: unset ? null : operands[1]! })) return movedBranch(shown);
-  return instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
+  const line = instead(cwd, ['config', '--local', ...args.filter((a) => a !== '--local')]);
+  // a URL unset is remembered: given again, it is judged as a moved remote
+  const unsetUrl = unset && /^remote\.([^\s.]+)\.url$/i.exec(key);
+  return unsetUrl ? { ...line, script: `${line.script}${rememberRemote(cwd, at.facts, unsetUrl[1]!)}` } : line;
 }
 
-/** Whether `url` keeps a remote on the host it has (`was`; a remote with none yet may point anywhere recorded, one only git can read nowhere): https to ssh, another path, not another host. */
+/** Whether `url` keeps a remote on the host it has (`was`: priorRemoteUrl, the one it had before axme removed it included; a remote that never had one may point anywhere recorded, one only git can read nowhere): https to ssh, another path, not another host. */
 const sameHost = (was: string | null | undefined, url: string): boolean =>
   was === null || (was !== undefined && urlHost(was) !== null && urlHost(was) === urlHost(url));
 
 /** The note for a remote moved to another host: where the user's next push or pull goes is the user's to change. */
 const movedRemote = (shown: string): ConfigGrant =>
   note(
-    `\`${shown}\` is not recorded: it moves a remote to another host, where the user's next push would go; ask the user to run it outside the agent, or add a remote of its own (git remote add)`,
+    `\`${shown}\` is not recorded: it moves a remote to another host, where the user's next push would go; ask the user to run it outside the agent, or add a remote under a name of its own (git remote add <new name> …)`,
   );
 
 /** `git remote add|rename|remove|set-url|set-branches`: settings and remote-tracking refs only. */
@@ -223,19 +227,22 @@ function remoteCall(args: string[], at: JudgeAt): ConfigGrant | null {
       else ops.push(w);
     }
     if (ops.length !== 2 || !REMOTE_NAME.test(ops[0]!)) return null;
+    // a name axme removed (or renamed away) earlier, added again: the same remote, moved
+    if (!sameHost(priorRemoteUrl(at.facts, ops[0]!), ops[1]!)) return movedRemote(shown);
     return url(ops[1]) ? instead(cwd, ['remote', ...args]) : badUrl;
   }
   if (verb === 'rename' || verb === 'remove' || verb === 'rm') {
     const ops = words.filter((w) => !w.startsWith('-'));
     if (ops.length !== words.length || ops.length !== (verb === 'rename' ? 2 : 1) || !ops.every((o) => REMOTE_NAME.test(o))) return null;
-    return instead(cwd, ['remote', ...args]);
+    // the URL of the name going away is remembered: added again, it is judged as a moved remote
+    return { kind: 'instead', script: `${instead(cwd, ['remote', ...args]).script}${rememberRemote(cwd, at.facts, ops[0]!)}` };
   }
   if (verb === 'set-url') {
     const opts = words.filter((w) => w.startsWith('-'));
     const ops = words.filter((w) => !w.startsWith('-'));
     if (!opts.every((o) => /^(--push|--add|--delete)$/.test(o)) || ops.length < 2 || ops.length > 3 || !REMOTE_NAME.test(ops[0]!)) return null;
     if (opts.includes('--delete')) return instead(cwd, ['remote', ...args]);
-    if (!sameHost(at.facts.setting(`remote.${ops[0]}.url`), ops[1]!)) return movedRemote(shown);
+    if (!sameHost(priorRemoteUrl(at.facts, ops[0]!), ops[1]!)) return movedRemote(shown);
     return url(ops[1]) ? instead(cwd, ['remote', ...args]) : badUrl;
   }
   if (verb === 'set-branches') {
