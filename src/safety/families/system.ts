@@ -19,6 +19,7 @@ import { isSystemFolder } from '../removal.ts';
 import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
 import { plainWord, type Redirect, type Word } from '../syntax.ts';
+import { removesOnlyAnEmptyFolder } from './empty-folders.ts';
 import { checkAccounts } from './system-accounts.ts';
 import {
   awkInPlaceFiles,
@@ -163,6 +164,8 @@ function checkChanges(inv: Invocation, ctx: FamilyContext, only: (u: PathUse) =>
     const g = u.glob ? guardedGlob(u.value, ctx) : guardedPath(pathNamed(u.word, u.value), ctx);
     // `rm -rf /etc`, `rm -rf /usr/local/`: the folder itself, which the removal rule denies first
     if (!g || (recursive && g.kind === 'system' && isSystemFolder(g.shown.replace(/(.)\/+$/, '$1')))) continue;
+    // `rmdir ~/.pylint.d`: an empty folder of the home's configuration, nothing lost (empty-folders.ts)
+    if (removesOnlyAnEmptyFolder(p, g)) continue;
     if (p === 'mv' && u.word !== dest?.word) return removeHit(p, '`mv` moves away', g);
     const wording = WORDING[p];
     const label = p === 'dd' ? '`dd of=`' : `\`${p}\``;
