@@ -83,12 +83,16 @@ export function transportFinding(
 /** A package manager's setting (key lower-cased) and what makes its value send credentials or code elsewhere. */
 const PACKAGE_SETTINGS: Array<[RegExp, (value: string) => 'network.tlsOff' | 'network.plainHttp' | null]> = [
   // npm, pnpm, yarn 1 `registry` and `@scope:registry`; yarn 2+ `npmRegistryServer`; pip's index URLs
+  // bun's `install.registry`; gem's sources, bundler's `mirror.<source>`, composer's `repos.<name>`, Go's `GOPROXY`, conda's `channel_alias`
   [
-    /^(registry|@[^:]+:registry|npmregistryserver|((global|install|download|search|index)\.)?(extra-)?index(-url)?)$/,
-    (v) => (plainHttpElsewhere(v) ? 'network.plainHttp' : null),
+    /^((install\.)?registry|@[^:]+:registry|npmregistryserver|((global|install|download|search|index)\.)?(extra-)?index(-url)?|source|mirror\..+|(repos|repositories)\..+|goproxy|channel_alias)$/,
+    (v) => (v.split(/[\s,|'"{}]+/).some(plainHttpElsewhere) ? 'network.plainHttp' : null),
   ],
-  // npm `strict-ssl`, yarn 2+ `enableStrictSsl`, conda `ssl_verify`, composer `secure-http`
-  [/^(strict-ssl|enablestrictssl|ssl_verify|secure-http)$/, (v) => (OFF.test(v) ? 'network.tlsOff' : null)],
+  // npm `strict-ssl`, yarn 2+ `enableStrictSsl`, conda `ssl_verify`, composer `secure-http`, bundler's `ssl_verify_mode` (0: none)
+  [/^(strict-ssl|enablestrictssl|ssl_verify|secure-http|ssl_verify_mode)$/, (v) => (OFF.test(v) ? 'network.tlsOff' : null)],
+  // Go's `GOINSECURE` (modules fetched without TLS checks, or over http) and `-insecure` in `GOFLAGS`
+  [/^goinsecure$/, (v) => (v ? 'network.tlsOff' : null)],
+  [/^goflags$/, (v) => (/(^|\s)-insecure\b/.test(v) ? 'network.tlsOff' : null)],
   // pip's `trusted-host`: no TLS check for the hosts it names
   [/^((global|install|download)\.)?trusted-host$/, (v) => (v ? 'network.tlsOff' : null)],
 ];
@@ -105,7 +109,12 @@ function packageSettings(program: string, args: readonly string[]): Array<[strin
   } else if (p === 'conda' && words[0] === 'config') {
     const at = a.indexOf('--set');
     if (at >= 0) pairs = a.slice(at + 1, at + 3);
-  } else if (p === 'composer' && words[0] === 'config') pairs = words.slice(1, 3);
+  } else if (p === 'composer' && words[0] === 'config') {
+    // `composer config repos.x composer http://…`: a repository's type and URL (or its JSON) after its key
+    pairs = /^(repos|repositories)\./i.test(words[1] ?? '') ? [words[1]!, words.slice(2).join(' ')] : words.slice(1, 3);
+  } else if (p === 'gem' && words[0] === 'sources') pairs = ['source', optionValue(a, '--add', '-a')];
+  else if (p === 'bundle' && words[0] === 'config') pairs = words.slice(words[1] === 'set' ? 2 : 1, words[1] === 'set' ? 4 : 3);
+  else if (p === 'go' && words[0] === 'env' && a.includes('-w')) pairs = words.slice(1);
   const out: Array<[string, string]> = [];
   for (let i = 0; i < pairs.length; i++) {
     const kv = /^([\w@:.-]+)=(.*)$/s.exec(pairs[i]!);
@@ -113,6 +122,20 @@ function packageSettings(program: string, args: readonly string[]): Array<[strin
     else out.push([pairs[i]!.toLowerCase(), pairs[++i] ?? '']);
   }
   return out;
+}
+
+/** The value of an option given as `--add URL`, `--add=URL` or `-a URL`; '' when it is not given. */
+function optionValue(args: readonly string[], long: string, short: string): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === long || args[i] === short) return args[i + 1] ?? '';
+    if (args[i]!.startsWith(`${long}=`)) return args[i]!.slice(long.length + 1);
+  }
+  return '';
+}
+
+/** The rule a package manager's setting (`key` lower-cased) breaks with `value`: plain http to a registry, TLS checks off; null for none. */
+export function packageSettingRule(key: string, value: string): 'network.tlsOff' | 'network.plainHttp' | null {
+  return PACKAGE_SETTINGS.find(([k]) => k.test(key))?.[1](value) ?? null;
 }
 
 /** Variables every later program reads: those that turn TLS checks off, and those naming a registry or index. */
@@ -124,6 +147,8 @@ const VARIABLES: Record<string, (value: string) => 'network.tlsOff' | 'network.p
   npm_config_strict_ssl: (v) => (OFF.test(v) ? 'network.tlsOff' : null),
   YARN_ENABLE_STRICT_SSL: (v) => (OFF.test(v) ? 'network.tlsOff' : null),
   PIP_TRUSTED_HOST: (v) => (v ? 'network.tlsOff' : null),
+  GOINSECURE: (v) => (v ? 'network.tlsOff' : null),
+  GOFLAGS: (v) => (/(^|\s)-insecure\b/.test(v) ? 'network.tlsOff' : null),
   ...Object.fromEntries(
     [
       'NPM_CONFIG_REGISTRY',
@@ -136,6 +161,7 @@ const VARIABLES: Record<string, (value: string) => 'network.tlsOff' | 'network.p
       'UV_EXTRA_INDEX_URL',
       'UV_DEFAULT_INDEX',
       'UV_INDEX',
+      'GOPROXY',
     ].map((name) => [name, (v: string) => (plainHttpElsewhere(v) ? 'network.plainHttp' : null)]),
   ),
 };
@@ -157,7 +183,7 @@ export function checkTransportSettings(cmd: SimpleCommand, inv: Invocation | nul
     inv.program,
     inv.args.map((w) => w.value),
   )) {
-    const rule = PACKAGE_SETTINGS.find(([k]) => k.test(key))?.[1](value) ?? null;
+    const rule = packageSettingRule(key, value);
     if (rule) return transportFinding(rule, `\`${inv.program}\` sets \`${key}\` to \`${value}\` for every later install`);
   }
   return null;
