@@ -1,4 +1,5 @@
 import { type Invocation, programName } from './command.ts';
+import { CLIENT_CONFIG_USES } from './client-config-commands.ts';
 import { containerBinds } from './container-cli.ts';
 import { envFileRun } from './env-files.ts';
 import { unzipExtractDir } from './families/system-args.ts';
@@ -243,6 +244,8 @@ function history(inv: Invocation): PathUse[] {
 }
 
 const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
+  // `claude mcp add --scope project …`: the client's own settings file written (client-config-commands.ts)
+  ...CLIENT_CONFIG_USES,
   git: gitPathUses,
   history,
   cp: transfer,

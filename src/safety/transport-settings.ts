@@ -68,10 +68,11 @@ export function helperKeeps(line: string): string | null {
 
 /** The finding for a setting that sends credentials or code elsewhere: the rule, and why. */
 export function transportFinding(
-  rule: 'network.tlsOff' | 'network.plainHttp' | 'network.redirect' | 'network.credentialHelper',
+  rule: 'network.tlsOff' | 'network.plainHttp' | 'network.redirect' | 'network.credentialHelper' | 'network.contentFilter',
   what: string,
 ): TransportFinding {
   const why: Record<typeof rule, string> = {
+    'network.contentFilter': "git hands a filter the content of every file it stages or checks out: the project's code and any secret among its files",
     'network.tlsOff': 'with TLS checks off, any machine on the way can answer for the host and read the credentials sent to it',
     'network.plainHttp': 'over plain http, what is installed comes from whoever is on the way, and the token sent with it goes to them',
     'network.redirect': 'every later fetch and push of that host goes to another one, the code and the credentials with them',
