@@ -32,6 +32,7 @@ import {
   valueOf,
 } from './system-args.ts';
 import { checkBootDisks } from './system-boot-disks.ts';
+import { checkDesktops } from './system-desktops.ts';
 import { checkContainers } from './system-containers.ts';
 import { checkDevices } from './system-devices.ts';
 import { checkPackages } from './system-packages.ts';
@@ -134,6 +135,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     checkServices(inv) ??
     checkDevices(inv, ctx) ??
     checkBootDisks(inv) ??
+    checkDesktops(inv) ??
     checkAccounts(inv) ??
     checkPackages(inv) ??
     checkContainers(inv, ctx)
