@@ -229,7 +229,8 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
   }
   if (call.sub === 'send-pack') out.push({ rule: SELF, reason: '`git send-pack` pushes around the pre-push hook: use git push' });
   const reads = a.some((x) => READ_CONFIG.includes(x)) || (call.sub === 'config' && configReadsKey(a));
-  const guardedKey = (x: string) => /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x) || GIT_INCLUDE_SETTINGS.test(x);
+  const guardedKey = (x: string) =>
+    /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x) || GIT_INCLUDE_SETTINGS.test(x);
   const at = a.findIndex(guardedKey);
   if (call.sub === 'config' && !reads && at >= 0 && !monitorSwitch(a[at]!, a[at + 1] ?? '')) {
     out.push({

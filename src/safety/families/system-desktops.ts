@@ -26,7 +26,18 @@ function bare(program: string): string {
 const lower = (inv: Invocation) => inv.args.map((a) => a.value.toLowerCase());
 
 /** bcdedit's switches that change the boot store. */
-const BCDEDIT_WRITES = new Set(['/set', '/delete', '/deletevalue', '/bootsequence', '/default', '/import', '/createstore', '/displayorder', '/copy', '/create']);
+const BCDEDIT_WRITES = new Set([
+  '/set',
+  '/delete',
+  '/deletevalue',
+  '/bootsequence',
+  '/default',
+  '/import',
+  '/createstore',
+  '/displayorder',
+  '/copy',
+  '/create',
+]);
 
 /** The system family's hit on a Windows or macOS protection, boot or disk tool (see the module comment), or null. */
 export function checkDesktops(inv: Invocation): Hit | null {
@@ -44,7 +55,12 @@ export function checkDesktops(inv: Invocation): Hit | null {
     }
     case 'bcdedit': {
       const act = args.find((a) => BCDEDIT_WRITES.has(a));
-      return act ? { rule: `bcdedit ${act}`, reason: `\`bcdedit ${act}\` changes the boot configuration: the machine may no longer start, or start without its recovery` } : null;
+      return act
+        ? {
+            rule: `bcdedit ${act}`,
+            reason: `\`bcdedit ${act}\` changes the boot configuration: the machine may no longer start, or start without its recovery`,
+          }
+        : null;
     }
     case 'format': {
       const drive = args.find((a) => /^[a-z]:\\?$/.test(a));
@@ -52,7 +68,7 @@ export function checkDesktops(inv: Invocation): Hit | null {
     }
     case 'spctl':
       return args.some((a) => a === '--master-disable' || a === '--global-disable')
-        ? { rule: 'spctl --master-disable', reason: "`spctl --master-disable` switches Gatekeeper off: any downloaded program runs unchecked" }
+        ? { rule: 'spctl --master-disable', reason: '`spctl --master-disable` switches Gatekeeper off: any downloaded program runs unchecked' }
         : null;
     case 'dscl': {
       const writes = args.some((a) => a === '-create' || a === '-change' || a === '-append' || a === '-merge');

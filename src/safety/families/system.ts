@@ -32,8 +32,8 @@ import {
   valueOf,
 } from './system-args.ts';
 import { checkBootDisks } from './system-boot-disks.ts';
-import { checkDesktops } from './system-desktops.ts';
 import { checkContainers } from './system-containers.ts';
+import { checkDesktops } from './system-desktops.ts';
 import { checkDevices } from './system-devices.ts';
 import { checkPackages } from './system-packages.ts';
 import {
