@@ -150,8 +150,7 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
           runsProgramFromStdin(inv)
         : matchesPrefix(last, argv);
     // PowerShell's downloaders stand for `curl` and `wget` (`iwr https://x | iex`)
-    const matchesFirst = (argv: string[]) =>
-      matchesPrefix(first, argv) || (DOWNLOADERS.has(first[0]!) && first.length === 1 && POWERSHELL_DOWNLOADERS.test(argv[0]!));
+    const matchesFirst = (argv: string[]) => matchesPrefix(first, argv) || (DOWNLOADERS.has(first[0]!) && first.length === 1 && standsForDownloader(argv));
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell
@@ -163,7 +162,7 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     }
     for (const [pipeline, at] of firstAt) if ((lastAt.get(pipeline) ?? -1) > at) return { rule, reason };
     if (lastIsShell) {
-      for (const runs of fed) if (runs.some((r) => matchesPrefix(first, argvOf(r)))) return { rule, reason };
+      for (const runs of fed) if (runs.some((r) => matchesFirst(argvOf(r)))) return { rule, reason };
     }
   }
   return null;
@@ -172,6 +171,14 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
 /** The downloaders of the default pipeline patterns, and PowerShell's, which stand for them (`curl` is Invoke-WebRequest's alias there). */
 const DOWNLOADERS = new Set(['curl', 'wget']);
 const POWERSHELL_DOWNLOADERS = /^(?:iwr|irm|invoke-webrequest|invoke-restmethod)(?:\.exe)?$/i;
+/** The other programs that print what a URL serves (HTTPie's `http`/`https`, `xh`, FreeBSD's `fetch -o -`, the text browsers' `-source`/`-dump`): handed a URL, they stand for `curl` and `wget`. */
+const URL_PRINTERS = new Set(['http', 'https', 'xh', 'xhs', 'fetch', 'lynx', 'w3m', 'links', 'elinks']);
+
+/** Whether a command that is not `curl` or `wget` downloads as they do: PowerShell's downloaders, or a URL_PRINTERS program handed a URL. */
+function standsForDownloader(argv: readonly string[]): boolean {
+  return POWERSHELL_DOWNLOADERS.test(argv[0]!) || (URL_PRINTERS.has(argv[0]!) && argv.slice(1).some((a) => /^https?:\/\//i.test(a)));
+}
+
 /** PowerShell's Invoke-Expression: it runs the text piped in as code (`iwr https://x | iex`). */
 const POWERSHELL_EVAL = /^(?:iex|invoke-expression)$/i;
 

@@ -154,6 +154,12 @@ const kubectlPrints = (a: readonly string[]) => {
   return /^(yaml|json|jsonpath|go-template|template|custom-columns)/.test(format) ? `kubectl get secret -o ${format.replace(/=.*/, '')}` : null;
 };
 
+/** macOS `security`: `find-generic-password` / `find-internet-password` (a keychain's password), `dump-keychain -d` (every one). */
+function securityPrints(a: readonly string[]): string | null {
+  if (a.some((x) => /^find-(generic|internet)-password$/.test(x))) return 'security find-…-password';
+  return a.includes('dump-keychain') && a.some((x) => /^-[a-z]*d[a-z]*$/.test(x)) ? 'security dump-keychain -d' : null;
+}
+
 /** `git credential fill`: the password git's helper keeps for a host. */
 const gitCredentialFill = (a: readonly string[]) => {
   const ops = operands(a);
@@ -247,7 +253,8 @@ export const CREDENTIALS: readonly Credential[] = [
   {
     what: 'a keychain password',
     variables: [],
-    printers: [{ program: 'security', prints: (a) => (a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null) }],
+    // `dump-keychain -d`: every item of a keychain with its secret decrypted (without `-d`, the items' names only)
+    printers: [{ program: 'security', prints: securityPrints }],
     hosts: [],
   },
   {

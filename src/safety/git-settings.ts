@@ -329,6 +329,9 @@ function sendsElsewhere(config: ReadonlyMap<string, string>, written: [string, s
   for (const [key, value] of written ? [...config, written] : config) {
     const keeps = /^credential(\..+)?\.helper$/.test(key) && value.trim().startsWith('!') ? helperKeeps(value.trim().slice(1)) : null;
     if (keeps) return transportFinding('network.credentialHelper', `the credential helper \`${value}\` ${keeps}`);
+    // `filter.x.clean 'curl -d @- …'`: a content filter (a shell command, no `!`) that keeps or sends what git hands it
+    const sends = /^filter\..+\.(clean|smudge|process)$/.test(key) ? helperKeeps(value.trim()) : null;
+    if (sends) return transportFinding('network.contentFilter', `the filter \`${key} ${value}\` ${sends.replace('them', 'the files')}`);
   }
   if (!written) return null;
   const [key, value] = written;

@@ -72,6 +72,15 @@ const APP_DATA = [
   'Library/Mail',
   'Library/Messages',
   'Library/Mobile Documents',
+  // the browsers' profiles on macOS (Linux's are under ~/.config, the system family's): history, bookmarks, saved passwords
+  'Library/Safari',
+  'Library/Application Support/Google/Chrome',
+  'Library/Application Support/Chromium',
+  'Library/Application Support/Firefox',
+  'Library/Application Support/Microsoft Edge',
+  'Library/Application Support/BraveSoftware',
+  'Library/Application Support/Arc',
+  'Library/Application Support/Thunderbird',
 ];
 /**
  * Folders of the apps' data among caches, kept whole (`rm -rf ~/.local/share`): what is in them

@@ -64,6 +64,18 @@ export interface PathUse {
 
 /** Programs that write every file they name without reading it. */
 const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
+/**
+ * Programs that edit the files they name in place, by the option that says so: `sed -i`, `perl -pi`
+ * (`-0pi`: `-0` takes octal digits only), yq's `-i`/`--inplace`, xmlstarlet's `ed -L`/`--inplace`,
+ * the npm `json` tool's `-I`.
+ */
+const IN_PLACE: Record<string, RegExp> = {
+  sed: /^(-[A-Za-z]*i|--in-place)/,
+  perl: /^(-(?:[A-Za-z]|0[0-7]*)*i|--in-place)/,
+  yq: /^(-[A-Za-z]*i|--inplace)/,
+  xmlstarlet: /^(-L|--inplace)$/,
+  json: /^-[A-Za-z]*I/,
+};
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', ...REMOVAL_PROGRAM_NAMES]);
@@ -99,7 +111,7 @@ export const use = (word: Word, value: string, access: Access, more: Partial<Pat
 export function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] {
   const p = inv.program;
   // `sed -i`, `perl -i`: each file is read, then written back (`sed -i 'w /dev/stdout'` prints it)
-  const inPlace = (p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place'));
+  const inPlace = Object.hasOwn(IN_PLACE, p) && words.some((w) => IN_PLACE[p]!.test(w.value));
   // `rsync -a src/ dst/ --exclude .git`: the destination is the last operand, not an option's value
   const valued = WRITES_LAST.get(p);
   const last = valued ? parseArgs(words, valued).operands.at(-1) : undefined;

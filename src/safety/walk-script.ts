@@ -16,6 +16,7 @@ import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import type { Walk } from './walk-state.ts';
 import { COMMAND_COST, charge } from './work-budget.ts';
+import { writtenSettings } from './written-settings.ts';
 
 /**
  * Walks one shell script (a command line, or one it runs: `bash -c`, a heredoc, a pipe into a shell)
@@ -81,6 +82,9 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     if (ran.downloads.length) fed.push(ran.downloads);
     if (ran.tooMany) w.findings.push(ran.tooMany);
     w.written.record(cmd, invocation, reading, piped, w.cwd);
+    // `echo 'registry=http://…' >> .npmrc`: a package manager's settings file written with a setting that sends installs elsewhere (written-settings.ts)
+    const setting = writtenSettings(cmd, invocation, reading);
+    if (setting) w.findings.push(setting);
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)

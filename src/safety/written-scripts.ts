@@ -135,7 +135,8 @@ export class WrittenFiles {
       own?.value.includes('/') ||
       p.endsWith('make') ||
       PACKAGE_CLIENTS.has(p) ||
-      inv.runners.length > 0;
+      inv.runners.length > 0 ||
+      inv.via.includes('direnv');
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     const values = inv.args.map((a) => a.value);
     if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)], 'shell', cwd);
@@ -149,6 +150,9 @@ export class WrittenFiles {
     else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
+    // `direnv exec DIR cmd`: direnv loads DIR/.envrc, a shell script, before it runs cmd
+    const envrc = inv.via.includes('direnv') ? direnvFolder(inv.command.words) : null;
+    if (envrc !== null) this.read(out, plainWord(`${envrc.replace(/\/+$/, '')}/.envrc`), 'shell', cwd);
     // `npm run x`, and `yarn run x` / `pnpm x` / `bun run x`, which command.ts peels as runners of a program `x`
     for (const [program, ...args] of [[p, ...values], ...inv.runners]) {
       const named = PACKAGE_CLIENTS.has(program!) ? packageScripts(program!, args) : null;
@@ -363,4 +367,10 @@ function writersOf(cmd: SimpleCommand, piped: readonly PipedInvocation[], end: n
     if (p.pipeline === cmd.pipeline && p.index <= cmd.index) out.push(p.inv);
   }
   return out;
+}
+
+/** The folder `direnv exec DIR …` loads the `.envrc` of, among a command's words; null when none is named. */
+function direnvFolder(words: readonly Word[]): string | null {
+  const at = words.findIndex((w, i) => w.value.endsWith('direnv') && words[i + 1]?.value === 'exec');
+  return at >= 0 ? (words[at + 2]?.value ?? null) : null;
 }

@@ -1,4 +1,5 @@
 import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt } from './args.ts';
+import { spansPath } from './infra-object-stores.ts';
 import { GCLOUD_VALUED } from './publish-deploy.ts';
 
 /**
@@ -245,7 +246,7 @@ const gcloud: ArgsCheck = (args) => {
   if (
     sub === 'storage' &&
     args[operandAt(args, GCLOUD_VALUED, i + 1)] === 'rm' &&
-    (hasShort(args, 'r') || hasShort(args, 'R') || hasOption(args, '--recursive'))
+    (hasShort(args, 'r') || hasShort(args, 'R') || hasOption(args, '--recursive') || args.some(spansPath))
   ) {
     return { rule: 'gcloud storage rm -r', reason: '`gcloud storage rm -r` deletes every object under the path for good (unless the bucket keeps versions)' };
   }
@@ -261,7 +262,8 @@ const gsutil: ArgsCheck = (args) => {
   const i = operandAt(args, GSUTIL_VALUED);
   const sub = args[i];
   if (sub === 'rb') return { rule: 'gsutil rb', reason: '`gsutil rb` deletes a Cloud Storage bucket' };
-  if (sub === 'rm' && (hasShort(args, 'r') || hasShort(args, 'R') || hasOption(args, '--recursive'))) {
+  // `gsutil rm 'gs://b/**'`: a pattern spanning the path is every object under it, as `-r`
+  if (sub === 'rm' && (hasShort(args, 'r') || hasShort(args, 'R') || hasOption(args, '--recursive') || args.slice(i + 1).some(spansPath))) {
     return { rule: 'gsutil rm -r', reason: '`gsutil rm -r` deletes every object under the path for good (unless the bucket keeps versions)' };
   }
   return null;

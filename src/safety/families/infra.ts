@@ -11,6 +11,8 @@ import { CLOUD_TOOLS, KUBECTL_VALUED } from './infra-cloud.ts';
 import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
+import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
+import { WINDOWS_BACKUP_TOOLS } from './system-desktops.ts';
 import type { FamilyCheck } from './types.ts';
 
 /**
@@ -168,6 +170,8 @@ const TOOLS = new Map<string, ArgsCheck>(
     ...MIGRATION_TOOLS,
     ...APP_TOOLS,
     ...BACKUP_TOOLS,
+    ...OBJECT_STORE_TOOLS,
+    ...WINDOWS_BACKUP_TOOLS,
   }),
 );
 

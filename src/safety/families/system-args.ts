@@ -118,6 +118,12 @@ function inPlaceFiles(args: readonly Word[], valuedSwitches: ReadonlySet<string>
         if (k === v.length - 1) i++;
         break;
       }
+      // `-0pi`, `-0777 -pi`, `-lpi`: `-0` and `-l` take octal digits (`-0x1F` hex) only, and switches go on after them
+      if (c === '0' || (c === 'l' && valuedSwitches === PERL_VALUED)) {
+        const digits = /^(x[\da-fA-F]*|[0-7]*)/.exec(v.slice(k + 1))![0];
+        k += digits.length;
+        continue;
+      }
       if (attached.has(c)) break;
     }
   }

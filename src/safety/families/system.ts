@@ -34,6 +34,7 @@ import {
 } from './system-args.ts';
 import { checkBootDisks } from './system-boot-disks.ts';
 import { checkContainers } from './system-containers.ts';
+import { checkDesktops } from './system-desktops.ts';
 import { checkDevices } from './system-devices.ts';
 import { checkPackages } from './system-packages.ts';
 import {
@@ -135,6 +136,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     checkServices(inv) ??
     checkDevices(inv, ctx) ??
     checkBootDisks(inv) ??
+    checkDesktops(inv) ??
     checkAccounts(inv) ??
     checkPackages(inv) ??
     checkContainers(inv, ctx)
