@@ -46,8 +46,10 @@ export interface EmbedOptions {
 /**
  * The unit-length embeddings of `texts`, in order, from an OpenAI-compatible endpoint, `batch`
  * texts a request (`embed-request.ts`: one retry on a closed connection, a 5xx or a 429). A
- * request that times out is split in halves (and the rest of the call sent at that size) before
- * the endpoint is given up on: after TIMEOUTS_MAX timeouts, or one of a single text. Each batch
+ * request that times out is split in halves, each request after it given twice the time (the
+ * endpoint may still be working on the request given up: a server that answers one request at a
+ * time does), and the rest of the call sent at that size and bound, before the endpoint is given
+ * up on: after TIMEOUTS_MAX timeouts, or one of a single text. Each batch
  * goes to `onBatch` as it arrives, so a failure keeps what came before it. The API key, when
  * `api_key_env` names one, is read from `env` (the store's environment, never this process's
  * globals). Throws `EmbeddingsError` (its `code` says why) when the endpoint gives up.
@@ -57,7 +59,7 @@ export async function embed(config: EmbeddingsConfig, texts: readonly string[], 
   const key = config.api_key_env ? env[config.api_key_env] : undefined;
   if (key) headers.authorization = `Bearer ${key}`;
   const limits = embedLimits(config);
-  const timeoutMs = opts.timeoutMs ?? limits.timeoutMs;
+  let timeoutMs = opts.timeoutMs ?? limits.timeoutMs;
   const out: Float32Array[] = [];
   let size = limits.batch;
   let timeouts = 0;
@@ -79,7 +81,9 @@ export async function embed(config: EmbeddingsConfig, texts: readonly string[], 
       if (!(err instanceof EmbeddingsError) || err.code !== 'slow') throw err;
       if (opts.counts) opts.counts.timeouts++;
       if (++timeouts >= TIMEOUTS_MAX || input.length === 1) throw err;
+      // half the texts, twice the time: a server that answers one request at a time is still on the one given up
       size = Math.ceil(input.length / 2);
+      timeoutMs *= 2;
       continue;
     }
     if (dims < 0) dims = raw[0]!.length;
