@@ -48,6 +48,17 @@ export const EmbeddingsSettings = z.object({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
     .optional()
     .describe('the environment variable holding the API key sent as a bearer token (the key itself never goes in a settings file)'),
+  batch: z.number().int().min(1).max(2048).optional().describe('texts sent in one request (default 64); a request that times out is split in smaller ones'),
+  timeout_ms: z.number().int().min(1).max(600_000).optional().describe("how long one request for the items' vectors may take, in milliseconds (default 30000)"),
+  query_timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(600_000)
+    .optional()
+    .describe(
+      "how long a search waits for its query's vector and the items' vectors still being made, in milliseconds (default 2000); past it, it answers by words",
+    ),
 });
 
 /** `axme.yaml` at the root of the memory tree. Unknown keys are kept in the file. */

@@ -6,8 +6,15 @@ import { textOf } from './lines.ts';
 
 // No zod here: the CLI's query at the tip (cli/tip-search-main.ts) prints through these too.
 
-/** What a search found, as its surfaces print it. */
-export type Found = { hits: SearchHit[]; commit: string; total: number; query: string; type: SearchType };
+/** What a search found, as its surfaces print it (`meaning`: with an embedder in force, whether its ranking was fused and why not). */
+export type Found = {
+  hits: SearchHit[];
+  commit: string;
+  total: number;
+  query: string;
+  type: SearchType;
+  meaning?: { embedder: string; fused: boolean; lacking: number; reason?: string };
+};
 
 /**
  * What an empty result says: that the query holds no word search looks for, or that nothing matched where it looked; and
@@ -43,5 +50,6 @@ export function searchText(r: Found): string {
   const lines = r.hits.map(
     (h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
   );
-  return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"');
+  const note = r.meaning && !r.meaning.fused ? `\n(ranked by words alone: ${r.meaning.reason})` : '';
+  return (r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"')) + note;
 }

@@ -67,6 +67,15 @@ export const search = defineOperation({
       .describe('the results, best first'),
     commit: z.string().describe('the commit searched'),
     total: z.number().describe('how many items matched in all'),
+    meaning: z
+      .looseObject({
+        embedder: z.string().describe('what ranks by meaning here: `endpoint <url> (<model>)` or `model <name>`'),
+        fused: z.boolean().describe("true: the ranking by meaning was fused with the words'; false: ranked by words alone (reason)"),
+        lacking: z.number().describe('items without a vector yet: being made in the background, or the endpoint gave up'),
+        reason: z.string().optional().describe('why the answer is by words alone'),
+      })
+      .optional()
+      .describe('present when an embeddings endpoint or a local model is in force: whether this answer used it'),
   }),
   annotations: READ,
   write: false,

@@ -39,7 +39,13 @@ export interface DerivedCache {
   ahead(slot: string, task: () => Promise<unknown>): void;
   /** resolves once no task `ahead` holds is waiting or running */
   idle(): Promise<void>;
-  /** drops the tasks `ahead` has not started and waits for those running (closing a knowledge base calls it first) */
+  /**
+   * Derived work no reader waits for to its end (an embeddings endpoint making the items' vectors
+   * batch by batch): `stop` is aborted when the knowledge base closes, keeping what the work saved
+   * so far; the process (a command line's) then ends without waiting for it.
+   */
+  stopOnClose(stop: AbortController): void;
+  /** aborts the work `stopOnClose` was given, drops the tasks `ahead` has not started and waits for those running (closing a knowledge base calls it first) */
   drain(): Promise<void>;
 }
 
@@ -54,6 +60,7 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
   const waiting = new Map<string, () => Promise<unknown>>();
   const chains = new Map<string, Promise<void>>();
   let draining = false;
+  const stops = new Set<AbortController>();
   const run = (slot: string) => {
     const task = tasks.get(slot);
     tasks.delete(slot);
@@ -104,8 +111,14 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
     async idle() {
       while (chains.size) await Promise.all(chains.values());
     },
+    stopOnClose(stop) {
+      if (draining) stop.abort();
+      else stops.add(stop);
+      stop.signal.addEventListener('abort', () => stops.delete(stop), { once: true });
+    },
     async drain() {
       draining = true;
+      for (const stop of [...stops]) stop.abort();
       waiting.clear();
       await this.idle();
     },

@@ -6,7 +6,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { type MergedState, readMergedState } from '../core/merged-state.ts';
 import { indexAfterWrite } from './search/after-write.ts';
 import { buildIndex, type Doc, type Index, rememberDocs } from './search/build-index.ts';
-import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
+import { FUSE_DEPTH, type MeaningUsed, withMeaning } from './search/dense.ts';
 import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
 import { termsStartingWith } from './search/index-terms.ts';
 import { flatPostings, readAsLive } from './search/live-index.ts';
@@ -138,6 +138,8 @@ export interface SearchOptions {
   at?: string | undefined;
   /** false: words only, even with a model or endpoint in force (`axme models eval` compares the two) */
   byMeaning?: boolean;
+  /** true: waits for every item's vector, without an endpoint's query bound (a worker making them: vectors-worker.ts) */
+  waitForVectors?: boolean;
 }
 
 /**
@@ -148,7 +150,10 @@ export interface SearchOptions {
  * OID. With a local model (`axme models pull`) or a machine-local `search.embeddings` endpoint,
  * fused with a ranking by meaning (search/meaning.ts, search/dense.ts).
  */
-export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & SearchOptions): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
+export async function searchKnowledge(
+  kb: KnowledgeBase,
+  input: SearchInput & SearchOptions,
+): Promise<{ hits: SearchHit[]; commit: string; total: number; meaning?: MeaningUsed }> {
   const { query, k, type } = parseInput(SearchInput, input, 'search');
   const { index, state } = await loadSearchIndex(kb, input.at);
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
@@ -169,12 +174,13 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   // no stale item (the usual case): nothing looked up per document ranked
   const isStale = marks.all.length ? (d: Doc) => staleOf(d) !== undefined : undefined;
   // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
-  const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
+  const found = input.byMeaning === false ? null : await embedderFor(kb, state.config);
+  const embedder = found && input.waitForVectors ? { ...found, waitMs: undefined } : found;
   // only the documents that can make the best hundred are scored (prune.ts): the same ranking as scoring them all
   const { ranked: lexical, total } = rankTop(index, groups, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
-  const ranked = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : lexical;
-  const hits = ranked.map((r) => hitOf(r, said, staleOf, { commit: state.commit!, workspace: state.workspace?.commit }));
-  return { hits, commit: state.commit!, total };
+  const fused = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : undefined;
+  const hits = (fused?.ranked ?? lexical).map((r) => hitOf(r, said, staleOf, { commit: state.commit!, workspace: state.workspace?.commit }));
+  return { hits, commit: state.commit!, total, ...(fused ? { meaning: fused.meaning } : {}) };
 }
 
 /** The one entry point a hook (or any caller) searches through: `searchKnowledge`, the index persisted per tip. */

@@ -104,7 +104,12 @@ export interface Evaluation {
  * CLI, the MCP tool, the page and the hooks use), every kind, the first ten results, an item
  * matched by its ID (case folded) or its slug. R@1, R@5, MRR and nDCG@10 averaged over the cases.
  */
-export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase[], at?: string, opts: { byMeaning?: boolean } = {}): Promise<Evaluation> {
+export async function evaluateSearch(
+  kb: KnowledgeBase,
+  cases: readonly EvalCase[],
+  at?: string,
+  opts: { byMeaning?: boolean; waitForVectors?: boolean } = {},
+): Promise<Evaluation> {
   const { index, state } = await loadSearchIndex(kb, at);
   const names = new Set(index.docs.flatMap((d) => [d.slug, ...(d.id ? [d.id.toLowerCase()] : [])]));
   const key = (name: string) => (names.has(name) ? name : name.toLowerCase());
@@ -112,7 +117,12 @@ export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase
   const rows: EvalRow[] = [];
   for (const c of cases) {
     for (const e of c.expected) if (!names.has(key(e))) unknown.add(e);
-    const { hits } = await searchStore(kb, c.query, { k: EVAL_DEPTH, ...(at ? { at } : {}), ...(opts.byMeaning === false ? { byMeaning: false } : {}) });
+    const { hits } = await searchStore(kb, c.query, {
+      k: EVAL_DEPTH,
+      ...(at ? { at } : {}),
+      ...(opts.byMeaning === false ? { byMeaning: false } : {}),
+      ...(opts.waitForVectors ? { waitForVectors: true } : {}),
+    });
     const expected = new Set(c.expected.map(key));
     // a hit counts under whichever of its names the case used
     const ranked = hits.map((h) => (h.id && expected.has(h.id.toLowerCase()) ? h.id.toLowerCase() : h.slug));
@@ -174,7 +184,8 @@ export async function compareRankings(kb: KnowledgeBase, cases: readonly EvalCas
   if (embedder) runs.push({ ranking: `words + ${embedder.label}`, byMeaning: true });
   const rows: RankingScores[] = [];
   for (const { ranking, byMeaning } of runs) {
-    const e = await evaluateSearch(kb, cases, undefined, { byMeaning });
+    // the ranking by meaning measured with every item's vector: an endpoint still making them is waited for
+    const e = await evaluateSearch(kb, cases, undefined, { byMeaning, waitForVectors: byMeaning });
     rows.push({
       ranking,
       r1: round(e.rows.filter((r) => r.rank === 1).length / Math.max(1, e.cases)),

@@ -38,7 +38,7 @@ function indexMissing(kb: KnowledgeBase, state: MergedState, minItems = BACKGROU
 }
 
 /** What the worker searches for: its answer is not wanted, only the index and stale marks the search leaves. */
-const WORKER_QUERY = 'index';
+export const WORKER_QUERY = 'index';
 
 /**
  * Starts a detached `axme search` in the store's folder, at a lower priority (lowerPriority): a
@@ -46,7 +46,7 @@ const WORKER_QUERY = 'index';
  * loadSearchIndex), which every later query at the tip reads. Its answer is not wanted. Its pid,
  * null when it could not start.
  */
-function startWorker(l: IndexWorkerLaunch): number | null {
+export function startWorker(l: IndexWorkerLaunch): number | null {
   const pid = startDetachedAxme(l.self, ['search', '--json', WORKER_QUERY], { cwd: l.cwd, env: l.env, log: null });
   if (pid !== null) lowerPriority(pid);
   return pid;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StoreConfig } from '../../../model/config.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { currentModelName, installedModelDir } from '../../models/model-paths.ts';
-import { embed, embeddingsConfig } from './embeddings.ts';
+import { type EmbeddingsConfig, type EmbedOptions, embed, embeddingsConfig, embedLimits } from './embeddings.ts';
 
 /**
  * What turns texts into vectors for the ranking by meaning: a configured endpoint
@@ -13,11 +13,22 @@ export interface Embedder {
   key: string;
   /** for a person: `model potion-base-8M`, `endpoint <url> (<model>)` */
   label: string;
-  /** unit-length vectors of `texts`, in order */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** unit-length vectors of `texts`, in order (each batch to `opts.onBatch` as it arrives) */
+  embed(texts: readonly string[], opts?: EmbedOptions): Promise<Float32Array[]>;
+  /** the unit-length vector of a query, within the query's own bound */
+  embedQuery(text: string): Promise<Float32Array>;
+  /**
+   * set for an endpoint: how long a query waits for the items' vectors still being made (ms);
+   * past it the query answers by words and they go on being made in the background. Unset (the
+   * local model, a table lookup): a query waits for them.
+   */
+  waitMs?: number;
 }
 
 const keyOf = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
+
+/** The key of an endpoint's vectors (and of what doctor reads about it): its URL and model. */
+export const endpointKey = (endpoint: Pick<EmbeddingsConfig, 'url' | 'model'>) => keyOf(`${endpoint.url}\n${endpoint.model}`);
 
 /**
  * The embedder search uses here, or null (words only): the machine-local endpoint when one is
@@ -28,12 +39,16 @@ const keyOf = (s: string) => createHash('sha256').update(s).digest('hex').slice(
  */
 export async function embedderFor(kb: KnowledgeBase, config: StoreConfig | null): Promise<Embedder | null> {
   const endpoint = embeddingsConfig(kb, config);
-  if (endpoint)
+  if (endpoint) {
+    const { queryTimeoutMs } = embedLimits(endpoint);
     return {
-      key: keyOf(`${endpoint.url}\n${endpoint.model}`),
+      key: endpointKey(endpoint),
       label: `endpoint ${endpoint.url} (${endpoint.model})`,
-      embed: (texts) => embed(endpoint, texts, kb.repo.env),
+      embed: (texts, opts) => embed(endpoint, texts, kb.repo.env, opts),
+      embedQuery: async (text) => (await embed(endpoint, [text], kb.repo.env, { timeoutMs: queryTimeoutMs }))[0]!,
+      waitMs: queryTimeoutMs,
     };
+  }
   const name = currentModelName(kb.repo.env);
   const dir = name ? installedModelDir(kb.repo.env, name) : null;
   if (!dir) return null;
@@ -43,7 +58,16 @@ export async function embedderFor(kb: KnowledgeBase, config: StoreConfig | null)
     const { loadStaticModel } = await import('../../models/static-model.ts');
     const model = loadStaticModel(dir);
     const { name: n, revision } = model.manifest;
-    const embedder: Embedder = { key: keyOf(`model2vec\n${n}\n${revision}`), label: `model ${n}`, embed: async (texts) => model.embed(texts) };
+    const embedder: Embedder = {
+      key: keyOf(`model2vec\n${n}\n${revision}`),
+      label: `model ${n}`,
+      embed: async (texts, opts) => {
+        const vectors = model.embed(texts);
+        opts?.onBatch?.(0, vectors);
+        return vectors;
+      },
+      embedQuery: async (text) => model.embed([text])[0]!,
+    };
     return kb.cache.remember(`model:${dir}`, embedder);
   } catch {
     kb.cache.remember(`model:${dir}`, 'broken');

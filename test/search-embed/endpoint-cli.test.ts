@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { endpointKey } from '../../src/knowledge/views/search/meaning.ts';
+import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
+import { axmeOk, openTestKb, tempRepo } from '../helpers.ts';
+import { configureEndpoint, endpointServer } from './endpoint-server.ts';
+
+/**
+ * `axme search --json` (the built CLI, its own process) with an endpoint that holds the items'
+ * vectors: the answer comes by words and says so (`meaning`), the process ends without waiting,
+ * and the detached worker it starts makes the vectors once the endpoint answers.
+ */
+describe('axme search with a held endpoint, through the CLI', () => {
+  test('answered by words with meaning.fused false; the worker it leaves makes every vector once the endpoint answers', async () => {
+    const repo = tempRepo({ commit: true });
+    let released = false;
+    // the items' requests held until released; the worker's last search embeds its query ("index") once every vector is saved
+    const server = await endpointServer((_n, texts) => (released || !texts.some((t) => t.includes('\n')) ? 'ok' : 'hold'));
+    try {
+      const kb = await openTestKb(repo.dir);
+      await initStore(kb);
+      await addDecision(kb, { title: 'Invoices go through Stripe', decision: 'Every invoice is sent and settled by Stripe.' });
+      await addDecision(kb, { title: 'Queue jobs with Kafka', decision: 'Background jobs go through Kafka topics.' });
+      await addDecision(kb, { title: 'Sessions expire after a day', decision: 'Login sessions last 24 hours.' });
+      const { commonDir, axmeDir } = kb.repo;
+      await closeKnowledgeBase(kb);
+      configureEndpoint(commonDir, server.url, { query_timeout_ms: 30 });
+      const r = await axmeOk(repo.dir, ['search', '--json', 'kafka', 'topics']);
+      assert.equal(r.hits[0].slug, 'queue-jobs-with-kafka');
+      assert.equal(r.meaning.fused, false);
+      assert.equal(r.meaning.lacking, 3);
+      assert.match(r.meaning.reason, /being made in the background/);
+      assert.ok(existsSync(join(axmeDir, 'search', 'vectors.lock')), 'a worker was started');
+      // the worker's run asks for the items (the CLI's own run was stopped as it closed), then its query once they are saved
+      const worker = server.seen.length;
+      const queryAsked = new Promise<void>((resolve) => {
+        const look = async () => {
+          for (let n = worker; ; n++) if ((await server.arrived(n)).texts[0] === 'index') return resolve();
+        };
+        void look();
+      });
+      released = true;
+      server.release();
+      await queryAsked;
+      assert.equal(readVectors(join(axmeDir, 'search'), endpointKey({ url: server.url, model: 'stand-in' })).size, 3);
+    } finally {
+      await server.close();
+      repo.cleanup();
+    }
+  });
+});
