@@ -1,19 +1,7 @@
 import type { Decision } from '../../model/decision.ts';
 import { CONFIG_PATH, itemPath, RULES_PATH } from '../../model/paths.ts';
-import { mergeRules } from '../../model/safety-merge.ts';
+import { rulesLoosening } from './rules-loosening.ts';
 import type { KnowledgeState } from './state.ts';
-
-/** A value with its lists sorted: two rule sets compared as sets. */
-function canonical(v: unknown): unknown {
-  if (Array.isArray(v)) return [...v.map(canonical)].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.entries(v)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([k, x]) => [k, canonical(x)]),
-    );
-  return v;
-}
 
 /**
  * What taking `next`'s versions of `paths` would loosen of what binds an agent, compared with
@@ -26,8 +14,7 @@ export function loosenedBy(now: KnowledgeState, next: KnowledgeState, paths: str
   const out: string[] = [];
   const touched = new Set(paths);
   if (touched.has(RULES_PATH)) {
-    const after = next.rules;
-    if (JSON.stringify(canonical(mergeRules(after, now.rules))) !== JSON.stringify(canonical(after))) out.push(`${RULES_PATH} would let more through`);
+    if (rulesLoosening(now.rules, next.rules).length) out.push(`${RULES_PATH} would let more through`);
   }
   if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && next.config?.review?.required !== true)
     out.push('review.required would be switched off');

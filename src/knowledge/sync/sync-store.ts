@@ -217,8 +217,9 @@ async function integrate(
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? removedBy(ours, next) : [];
     if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
-    const loosened = ours ? await loosenedByRemote(kb, ours, next) : [];
-    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
+    const loosening = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
+    const loosened = loosening.reasons;
+    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosening, inbound.acceptLoosening);
     return { removed, loosened };
   };
   const took = ({ removed, loosened }: { removed: string[]; loosened: string[] }) => {
