@@ -305,7 +305,7 @@ async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: stri
       .join('; ');
     throw new AxmeError(
       'CORRUPT',
-      `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length} file${problems.length === 1 ? '' : 's'} do not validate — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix them where they were written (axme fsck there) and sync again.`,
+      `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length === 1 ? '1 file does not validate' : `${problems.length} files do not validate`} — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix ${problems.length === 1 ? 'it where it was' : 'them where they were'} written (axme fsck there) and sync again.`,
       { remote, problems },
     );
   }
