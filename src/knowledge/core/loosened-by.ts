@@ -7,7 +7,8 @@ import type { KnowledgeState } from './state.ts';
  * What taking `next`'s versions of `paths` would loosen of what binds an agent, compared with
  * `now` (a revert puts them back to an earlier commit's; a sync brings a remote's): the safety
  * rules letting more through (the strictest of both is not the rules after), `review.required`
- * switched off, a required decision no longer active and required. Empty when nothing loosens
+ * switched off, a required decision no longer active and required, `autoMemory: sync` switched on
+ * (this machine's auto memory into the shared store). Empty when nothing loosens
  * (tightening is anyone's).
  */
 export function loosenedBy(now: KnowledgeState, next: KnowledgeState, paths: string[]): string[] {
@@ -18,6 +19,10 @@ export function loosenedBy(now: KnowledgeState, next: KnowledgeState, paths: str
   }
   if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && next.config?.review?.required !== true)
     out.push('review.required would be switched off');
+  // not a rule, but only a person here switches it on: each session's end would then send what Claude
+  // Code keeps in this machine's auto memory into the store, and the next sync to the remote
+  if (touched.has(CONFIG_PATH) && now.config?.autoMemory !== 'sync' && next.config?.autoMemory === 'sync')
+    out.push("autoMemory: sync would import this machine's Claude Code auto memory into the shared store at each session's end");
   for (const d of now.items.decision as Decision[]) {
     if (d.status !== 'active' || d.enforce !== 'required' || !touched.has(itemPath('decision', d.slug, d.created))) continue;
     const was = (next.items.decision as Decision[]).find((x) => x.slug === d.slug);
