@@ -17,6 +17,7 @@ import { workFocus } from '../knowledge/views/work-focus.ts';
 import type { AxmeSelf } from '../model/axme-self.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
+import { ranHere } from '../session/sessions.ts';
 
 /**
  * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
@@ -112,7 +113,13 @@ export async function sessionContext(
       await startTipIndex(opts.self, kb, env, loc.worktree ?? opts.cwd);
       // the branch and the files changed pick the few items listed as relevant
       let listed: string[] = [];
-      const page = await assembleContext(kb, { budget: opts.budget, focus: await workFocus(kb, loc.worktree), onListed: (keys) => (listed = keys) });
+      // the handoff it starts from is of a session this clone ran; a teammate's newer one is named beside it
+      const page = await assembleContext(kb, {
+        budget: opts.budget,
+        focus: await workFocus(kb, loc.worktree),
+        ranHere: ranHere(kb.repo.commonDir),
+        onListed: (keys) => (listed = keys),
+      });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
       return { text: `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`, listed };
     });

@@ -93,6 +93,11 @@ export function sessionsDir(commonDir: string): string {
   return join(commonDir, 'axme', 'sessions');
 }
 
+/** Whether this clone ran `sessionId`: its machine-local record is here (kept FINISHED_SESSION_DAYS after its end). */
+export function ranHere(commonDir: string): (sessionId: string) => boolean {
+  return (sessionId) => SESSION_FILE_ID_RE.test(sessionId) && existsSync(join(sessionsDir(commonDir), `${sessionId}.json`));
+}
+
 /**
  * The axme session of a harness session, created on first sight (reused on reload and by every
  * later hook). Creation is atomic: two hooks racing agree on one id. With `renew`, a mapped

@@ -127,8 +127,12 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
   const mine = tip === 'unknown' ? await git(['rev-parse', '--verify', '-q', MEMORY_REF]) : tip;
   const asOf = `(as of the last fetch from ${remote})`;
   const state = (detail: string): Check => ({ name: 'in step', status: 'ok', detail });
-  if (!theirs)
-    out.push(state(mine ? `${remote} has none of this store's knowledge yet ${asOf}: axme sync shares it` : `no knowledge here or on ${remote} yet`));
+  const fetched = specs.includes(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
+  if (!theirs && !mine && !fetched)
+    // a teammate's fresh clone: git clone brings no refs/memory/*, so what the remote holds is not known here
+    out.push(state(`no knowledge here; ${remote}'s is not fetched yet (git clone does not bring it): axme init starts the store from it`));
+  else if (!theirs)
+    out.push(state(mine ? `${remote} has none of this store's knowledge yet ${asOf}: axme sync shares it` : `no knowledge here or on ${remote} yet ${asOf}`));
   else if (!mine)
     out.push({
       name: 'in step',

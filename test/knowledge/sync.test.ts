@@ -664,6 +664,8 @@ describe('syncStore over a local bare remote', () => {
     git(a!, ['push', '-q', 'origin', `${REF}:${REF}`]);
     const before = git(b!, ['rev-parse', REF]);
     const err = await rejectsWith(B.sync(), 'CORRUPT', /refusing to merge origin's knowledge .*decisions\/broken\.md/);
+    // one file, said in the singular
+    assert.match((err as Error).message, /: 1 file does not validate — .*fix it where it was written/);
     assert.equal(exitCodeOf(err), 1);
     assert.equal(git(b!, ['rev-parse', REF]), before, 'the local store is untouched');
   });

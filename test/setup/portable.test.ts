@@ -177,4 +177,28 @@ describe('axme doctor and the remote: fetch settings and a store in step, read w
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test("a teammate's fresh clone, before axme init: origin's knowledge not fetched yet is not called none", async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'axme-doctor-clone-'));
+    try {
+      const remote = join(root, 'remote.git');
+      git(root, ['init', '-q', '--bare', remote]);
+      const first = join(root, 'first');
+      git(root, ['clone', '-q', remote, first]);
+      await initCore(first, { claude: true, gitHooks: false, fetchConfig: false });
+      await cliText(first, decisionAdd, { title: 'Shared', decision: 'On origin before the teammate clones.' });
+      await axmeInOk(first, ['sync']);
+      const second = join(root, 'second');
+      git(root, ['clone', '-q', remote, second]);
+      const checks = checksOf((await axmeIn(second, ['doctor', '--json'])).stdout);
+      const step = checks.find((c) => c.name === 'in step')!;
+      assert.doesNotMatch(step.detail, /no knowledge .*on origin/, step.detail);
+      assert.match(step.detail, /not fetched/, step.detail);
+      assert.match(step.detail, /axme init/, step.detail);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { CONFIG_PATH, classifyPath, RULES_PATH, SPECS } from '../../model/paths.
 import { applyChanges, changedFiles, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { loosenedBy } from '../core/loosened-by.ts';
+import { rulesLoosening } from '../core/rules-loosening.ts';
 import { parseSnapshot, readState } from '../core/state.ts';
 import { answerQuestion } from '../items/question/answer-question.ts';
 import { askQuestion } from '../items/question/ask-question.ts';
@@ -175,18 +176,30 @@ export async function holdRemovals(kb: KnowledgeBase, label: string, remote: str
   );
 }
 
+/** What a remote change loosens: one reason a kind (`loosened` in JSON), and the same reasons as said to a person, each rule value named. */
+export interface Loosening {
+  reasons: string[];
+  said: string[];
+}
+
 /**
  * What taking a remote's knowledge would loosen of what binds agents here (core/loosened-by.ts:
  * the safety rules letting more through, review switched off, a required decision let go);
  * `next` is the remote's snapshot (a fast-forward) or the merge's changes. Read only when the
- * change touches the rules, the settings or a decision.
+ * change touches the rules, the settings or a decision. The rules' reason is said with the values
+ * that loosen (core/rules-loosening.ts), the first 10.
  */
-export async function loosenedByRemote(kb: KnowledgeBase, local: Snapshot, next: Snapshot | Map<string, Buffer | null>): Promise<string[]> {
+export async function loosenedByRemote(kb: KnowledgeBase, local: Snapshot, next: Snapshot | Map<string, Buffer | null>): Promise<Loosening> {
   const paths = [...(next instanceof Map ? next.keys() : changedFiles(local, next).keys())];
   const decisions = `${SPECS.decision.dir}/`;
-  if (!paths.some((p) => p === RULES_PATH || p === CONFIG_PATH || p.startsWith(decisions))) return [];
+  if (!paths.some((p) => p === RULES_PATH || p === CONFIG_PATH || p.startsWith(decisions))) return { reasons: [], said: [] };
   const after = next instanceof Map ? await applyChanges(kb.repo.backend, local, next) : next;
-  return loosenedBy(await parseSnapshot(kb, local), await parseSnapshot(kb, after), paths);
+  const [now, then] = [await parseSnapshot(kb, local), await parseSnapshot(kb, after)];
+  const reasons = loosenedBy(now, then, paths);
+  const values = rulesLoosening(now.rules, then.rules);
+  const named = values.slice(0, 10).join('; ') + (values.length > 10 ? `; and ${values.length - 10} more` : '');
+  const said = reasons.map((r) => (r.startsWith(`${RULES_PATH} `) && values.length ? `${r}: ${named}` : r));
+  return { reasons, said };
 }
 
 /**
@@ -196,13 +209,14 @@ export async function loosenedByRemote(kb: KnowledgeBase, local: Snapshot, next:
  * once per remote while open, nothing else changed) until a person runs the sync with
  * --accept-loosening; an agent that passes the flag is refused (NOT_ALLOWED).
  */
-export async function holdLoosening(kb: KnowledgeBase, label: string, remote: string, tip: string, reasons: string[], accept: boolean): Promise<void> {
+export async function holdLoosening(kb: KnowledgeBase, label: string, remote: string, tip: string, loosening: Loosening, accept: boolean): Promise<void> {
+  const { reasons, said } = loosening;
   const take = `axme sync ${remote} ${ACCEPT_FLAG.loosening}`;
   if (accept) {
     if (kb.actor === 'human') return;
     throw new AxmeError(
       'NOT_ALLOWED',
-      `taking ${label}'s knowledge (${tip.slice(0, 12)}) would loosen what binds agents here (${reasons.join('; ')}), which only a person may do: ask the user to run \`${take}\` themselves. Nothing was taken or pushed.`,
+      `taking ${label}'s knowledge (${tip.slice(0, 12)}) would loosen what binds agents here (${said.join('; ')}), which only a person may do: ask the user to run \`${take}\` themselves. Nothing was taken or pushed.`,
       { remote, reasons, tip, actor: kb.actor },
     );
   }
@@ -211,11 +225,11 @@ export async function holdLoosening(kb: KnowledgeBase, label: string, remote: st
     kb,
     'loosening',
     label,
-    `At ${label}'s commit ${tip}: ${reasons.join('; ')}. Nothing was taken or pushed. See the change with \`${diff}\`. To take it (a person, not an agent): \`${take}\`. To keep what binds agents: restore it on ${label}, then sync. Answer this question once it is settled.`,
+    `At ${label}'s commit ${tip}: ${said.join('; ')}. Nothing was taken or pushed. See the change with \`${diff}\`. To take it (a person, not an agent): \`${take}\`. To keep what binds agents: restore it on ${label}, then sync. Answer this question once it is settled.`,
   );
   throw new AxmeError(
     'WRONG_STATE',
-    `holding ${label}'s knowledge (${tip.slice(0, 12)}): it loosens what binds agents here — ${reasons.join('; ')}. Only a person here takes that, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take it run \`${take}\` yourself; to keep the rules, restore them on ${remote} and sync again.`,
+    `holding ${label}'s knowledge (${tip.slice(0, 12)}): it loosens what binds agents here — ${said.join('; ')}. Only a person here takes that, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take it run \`${take}\` yourself; to keep the rules, restore them on ${remote} and sync again.`,
     { remote, reasons, tip },
   );
 }

@@ -217,8 +217,9 @@ async function integrate(
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? removedBy(ours, next) : [];
     if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
-    const loosened = ours ? await loosenedByRemote(kb, ours, next) : [];
-    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
+    const loosening = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
+    const loosened = loosening.reasons;
+    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosening, inbound.acceptLoosening);
     return { removed, loosened };
   };
   const took = ({ removed, loosened }: { removed: string[]; loosened: string[] }) => {
@@ -304,7 +305,7 @@ async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: stri
       .join('; ');
     throw new AxmeError(
       'CORRUPT',
-      `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length} file${problems.length === 1 ? '' : 's'} do not validate — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix them where they were written (axme fsck there) and sync again.`,
+      `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length === 1 ? '1 file does not validate' : `${problems.length} files do not validate`} — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix ${problems.length === 1 ? 'it where it was' : 'them where they were'} written (axme fsck there) and sync again.`,
       { remote, problems },
     );
   }

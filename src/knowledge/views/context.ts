@@ -19,6 +19,11 @@ export interface ContextOptions {
   budget?: number | undefined;
   /** where the work is (branch, changed files, the handoff's next steps): picks the few items listed as relevant */
   focus?: WorkFocus | undefined;
+  /**
+   * whether this clone ran the session a handoff is of (its machine-local record): the context starts
+   * from the newest of those, and names a teammate's newer one beside it (handoffsFor)
+   */
+  ranHere?: ((session: string) => boolean) | undefined;
   /** told the items the returned page lists, as `<kind> <id>` keys (a memory by its slug): what a session was given (session/given.ts) */
   onListed?: ((keys: string[]) => void) | undefined;
 }
@@ -73,7 +78,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const memories = currentMemories(items.memory);
   const openQuestions = items.question.filter((q) => isLive('question', q));
   const liveBacklog = items.backlog.filter((b) => isLive('backlog', b));
-  const handoff = latestHandoff(items.handoff);
+  const { handoff, teammate } = handoffsFor(items.handoff, opts.ranHere);
   const counts = {
     decisions: decisions.length,
     required_decisions: required.length,
@@ -103,6 +108,10 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     blocks.push(`## Say this to the user first\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
   // where the last session stopped and what only the user can answer come first
   if (handoff) blocks.push(`## Latest handoff\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
+  if (teammate)
+    blocks.push(
+      `## A teammate's newer handoff (another clone's session)\n${oneLine(handoffBlock(teammate).split('\n').join(' — '), 400)} (the whole handoff: git show ${kb.ref}:handoffs/${teammate.slug}.md)`,
+    );
   if (openQuestions.length)
     blocks.push(
       `## Open questions for the user (ask them)\n${bounded(
@@ -224,6 +233,22 @@ function oneLine(s: string, max: number): string {
  */
 export function latestHandoff<T extends { updated: string; slug: string }>(all: T[]): T | undefined {
   return [...all].sort(byNewest)[0];
+}
+
+/**
+ * The handoff a session on this clone starts from, and a teammate's newer one: handoffs travel with
+ * the store, so the newest may be of a session another clone ran. With `ranHere`, the newest of a
+ * session this clone ran (its startup text is said to the person who left it), and the newest
+ * overall beside it when that is another's; without one, or when this clone ran none, the newest.
+ */
+export function handoffsFor<T extends { updated: string; slug: string }>(
+  all: T[],
+  ranHere?: (session: string) => boolean,
+): { handoff: T | undefined; teammate: T | undefined } {
+  const newest = latestHandoff(all);
+  const own = ranHere ? latestHandoff(all.filter((h) => ranHere(h.slug))) : undefined;
+  if (!own || own === newest) return { handoff: newest, teammate: undefined };
+  return { handoff: own, teammate: newest };
 }
 
 export function byNewest<T extends { updated: string; slug: string }>(a: T, b: T): number {

@@ -9,11 +9,18 @@ export const CLAUDE_HOOK_LAYOUT: HookLayout = {
   entry: (command, spec) => ({ ...(spec.matcher ? { matcher: spec.matcher } : {}), hooks: [{ type: 'command', command, timeout: spec.timeout }] }),
 };
 
-/** What Claude Code's PreToolUse answer decided (Codex answers alike): silence lets the call through. */
+/**
+ * What Claude Code's PreToolUse answer decided (Codex answers alike): silence lets the call through,
+ * and so does an allow or a rewrite of the call (`updatedInput`: with the kernel sandbox on, the
+ * shell command rewritten into it, which Codex honours only beside `permissionDecision: "allow"`).
+ */
 export function claudeDecision(stdout: string): 'deny' | 'pass' | null {
   if (stdout.trim() === '') return 'pass';
   try {
-    return (JSON.parse(stdout) as { hookSpecificOutput?: { permissionDecision?: unknown } }).hookSpecificOutput?.permissionDecision === 'deny' ? 'deny' : null;
+    const answer = (JSON.parse(stdout) as { hookSpecificOutput?: { permissionDecision?: unknown; updatedInput?: unknown } }).hookSpecificOutput;
+    if (answer?.permissionDecision === 'deny') return 'deny';
+    if (answer?.permissionDecision === 'allow') return 'pass';
+    return answer && answer.permissionDecision === undefined && answer.updatedInput !== undefined ? 'pass' : null;
   } catch {
     return null;
   }
