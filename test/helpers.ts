@@ -199,6 +199,24 @@ export function sandboxProject(prefix: string): { project: string; home: string;
   return { project, home, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+/** `axme sandbox -c <command>` in `project` with `home` as HOME (the sandbox on where it can start): its status and output. */
+export function sandboxCommand(project: string, home: string): (command: string) => { status: number | null; out: string } {
+  return (command) => {
+    const r = spawnSync(process.execPath, [CLI, 'sandbox', '-c', command], {
+      cwd: project,
+      env: cleanEnv({ HOME: home, AXME_SANDBOX: 'auto' }),
+      encoding: 'utf8',
+    });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+}
+
+/** A setting of the repository's own config (`git config --local --get`), or null when unset. */
+export function localGitSetting(project: string, key: string): string | null {
+  const r = spawnSync('git', ['config', '--local', '--get', key], { cwd: project, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
 /** Runs `check` with performance.now and Date.now jumping an hour at every reading: a process the machine keeps waiting (no test waits on the real clock). */
 export async function starved<T>(check: () => Promise<T>): Promise<T> {
   const [now, dateNow] = [performance.now, Date.now];

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { repoFacts } from '../../src/setup/repo-facts.ts';
 import { gitConfigGrant } from '../../src/setup/sandbox-git-config.ts';
-import { CLI, cleanEnv, git, sandboxProject } from '../helpers.ts';
+import { CLI, cleanEnv, git, localGitSetting, sandboxCommand, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -43,19 +43,8 @@ describe('git settings written from the sandbox', { skip: !bwrapWorks && 'bubble
     rmSync(dirname(remote), { recursive: true, force: true });
   });
 
-  /** `axme sandbox -c command` in the project: its status and output. */
-  const sandboxed = (command: string) => {
-    const r = spawnSync(process.execPath, [CLI, 'sandbox', '-c', command], {
-      cwd: project,
-      env: cleanEnv({ HOME: home, AXME_SANDBOX: 'auto' }),
-      encoding: 'utf8',
-    });
-    return { status: r.status, out: `${r.stdout}${r.stderr}` };
-  };
-  const setting = (key: string): string | null => {
-    const r = spawnSync('git', ['config', '--local', '--get', key], { cwd: project, encoding: 'utf8' });
-    return r.status === 0 ? r.stdout.trim() : null;
-  };
+  const sandboxed = (command: string) => sandboxCommand(project, home)(command);
+  const setting = (key: string) => localGitSetting(project, key);
   const recorded = (command: string, expected: Record<string, string | null>) => {
     const r = sandboxed(command);
     assert.equal(r.status, 0, `${command}:\n${r.out}`);

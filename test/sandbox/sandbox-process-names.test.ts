@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -17,6 +17,7 @@ import { sandboxedCommandLine } from '../../src/sandbox/bwrap.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { sandboxShellText } from '../../src/setup/sandbox.ts';
 import { cleanEnv, sandboxWorldBase } from '../helpers.ts';
+import { commandLines } from './processes.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -25,20 +26,6 @@ const listen = (path: string) =>
     const server = createServer((c) => c.destroy());
     server.listen(path, () => resolve(server));
   });
-
-/** Every process's command line (its arguments joined by spaces), by id. */
-function commandLines(): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      out.set(Number(name), readFileSync(join('/proc', name, 'cmdline'), 'utf8').replaceAll('\0', ' '));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return out;
-}
 
 describe("the sandbox's paths on no command line", { skip: !bwrapWorks && 'bubblewrap cannot start a sandbox here' }, () => {
   let root: string;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
@@ -18,45 +18,11 @@ import { startNetworkProxy } from '../../src/sandbox/net-proxy.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { sandboxShellText } from '../../src/setup/sandbox.ts';
 import { cleanEnv, sandboxWorldBase } from '../helpers.ts';
+import { commandLines, tree } from './processes.ts';
 
 const has = (p: string) => spawnSync('sh', ['-c', `command -v ${p}`]).status === 0;
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 const runnable = bwrapWorks && has('socat') && has('curl') && has('pgrep');
-
-/** Every process's command line (its arguments joined by spaces), by id. */
-function commandLines(): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      out.set(Number(name), readFileSync(join('/proc', name, 'cmdline'), 'utf8').replaceAll('\0', ' '));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return out;
-}
-
-/** The ids of `root` and every process under it. */
-function tree(root: number): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(join('/proc', name, 'status'), 'utf8'))?.[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const out = new Set<number>();
-  const walk = (p: number) => {
-    out.add(p);
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  walk(root);
-  return out;
-}
 
 describe("the allowlist's bridge names no path of the proxy's socket", { skip: !runnable && 'needs bubblewrap that can start, socat, curl and pgrep' }, () => {
   let root: string;

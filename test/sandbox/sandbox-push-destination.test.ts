@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { repoFacts } from '../../src/setup/repo-facts.ts';
 import { gitConfigGrant } from '../../src/setup/sandbox-git-config.ts';
-import { CLI, cleanEnv, git, sandboxProject } from '../helpers.ts';
+import { cleanEnv, git, localGitSetting, sandboxCommand, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -33,18 +33,8 @@ describe("a branch's push destination written from the sandbox", { skip: !bwrapW
   });
   after(() => cleanup());
 
-  const sandboxed = (command: string) => {
-    const r = spawnSync(process.execPath, [CLI, 'sandbox', '-c', command], {
-      cwd: project,
-      env: cleanEnv({ HOME: home, AXME_SANDBOX: 'auto' }),
-      encoding: 'utf8',
-    });
-    return { status: r.status, out: `${r.stdout}${r.stderr}` };
-  };
-  const setting = (key: string): string | null => {
-    const r = spawnSync('git', ['config', '--local', '--get', key], { cwd: project, encoding: 'utf8' });
-    return r.status === 0 ? r.stdout.trim() : null;
-  };
+  const sandboxed = (command: string) => sandboxCommand(project, home)(command);
+  const setting = (key: string) => localGitSetting(project, key);
   /** The repository's whole config, to compare before and after a refused command. */
   const config = () => spawnSync('git', ['config', '--local', '--list'], { cwd: project, encoding: 'utf8' }).stdout;
   const judge = (command: string) =>

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { axme, CLI, cleanEnv, git, sandboxProject } from '../helpers.ts';
+import { axme, git, localGitSetting, sandboxCommand, sandboxProject } from '../helpers.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -33,18 +33,8 @@ describe('a remote removed and its name added again', { skip: !bwrapWorks && 'bu
     git(project, ['remote', 'add', 'origin', HOST_URL]);
     git(project, ['remote', 'add', 'mirror', 'git@mirror.example.org:team/app.git']);
   };
-  const sandboxed = (command: string) => {
-    const r = spawnSync(process.execPath, [CLI, 'sandbox', '-c', command], {
-      cwd: project,
-      env: cleanEnv({ HOME: home, AXME_SANDBOX: 'auto' }),
-      encoding: 'utf8',
-    });
-    return { status: r.status, out: `${r.stdout}${r.stderr}` };
-  };
-  const url = (name: string): string | null => {
-    const r = spawnSync('git', ['config', '--local', '--get', `remote.${name}.url`], { cwd: project, encoding: 'utf8' });
-    return r.status === 0 ? r.stdout.trim() : null;
-  };
+  const sandboxed = (command: string) => sandboxCommand(project, home)(command);
+  const url = (name: string) => localGitSetting(project, `remote.${name}.url`);
   /** The guard's answer through the real hook (Claude Code's payload; not an agent's environment otherwise). */
   const guard = async (command: string) => {
     const input = JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
