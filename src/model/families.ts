@@ -8,6 +8,7 @@
  */
 
 import { INFRA_CLI_VERBS } from './infra-clis.ts';
+import { PUBLISH_CLI_VERBS } from './publish-clis.ts';
 import type { VerbRule } from './unknown-commands.ts';
 
 /** What a rule family does with a command it matches: deny it, ask a person, or nothing. */
@@ -44,6 +45,7 @@ export const FAMILIES = [
       targeted: ['push', 'upload', 'copy', 'cp', 'sync'],
       targets: ['registry', 'repository'],
       registries: ['docker://', 'oci://'],
+      programs: PUBLISH_CLI_VERBS,
     },
   },
   {

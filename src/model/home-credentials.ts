@@ -23,7 +23,34 @@ export interface HomeCredential {
   inside?: readonly string[];
   except?: readonly string[];
   readBy?: readonly string[];
+  /**
+   * The programs that take this credential by an option naming its path (`kubectl --kubeconfig
+   * ~/.kube/prod.yaml get ns`), as they take it from its default place: so handed, it is used,
+   * not read out (safety/own-credentials.ts); every other way of reading it stays denied.
+   */
+  takenBy?: { programs: readonly string[]; options: readonly string[] };
 }
+
+/** The cluster clients that take a kubeconfig by `--kubeconfig PATH`, as they read `$KUBECONFIG` or `~/.kube/config`. */
+const KUBECONFIG_READERS = [
+  'kubectl',
+  'kubecolor',
+  'oc',
+  'helm',
+  'helmfile',
+  'k9s',
+  'kubens',
+  'kubectx',
+  'stern',
+  'kubeseal',
+  'istioctl',
+  'linkerd',
+  'cilium',
+  'velero',
+  'flux',
+  'skaffold',
+  'kubeadm',
+];
 
 /** The files a Chromium-based browser keeps a profile's cookies, saved passwords and card data in (`<profile>/Cookies`). */
 const CHROMIUM_PROFILE_SECRETS = ['*/Cookies', '*/Network/Cookies', '*/Login Data', '*/Web Data'];
@@ -51,7 +78,7 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.config/gcloud', inside: ['credentials.db', 'access_tokens.db', 'application_default_credentials.json', 'legacy_credentials'] },
   { path: '.azure', inside: ['msal_token_cache.*', 'accessTokens.json', 'service_principal_entries.*'] },
   // a kubeconfig may have any name; the discovery caches hold none
-  { path: '.kube', inside: ['*'], except: ['cache', 'http-cache'] },
+  { path: '.kube', inside: ['*'], except: ['cache', 'http-cache'], takenBy: { programs: KUBECONFIG_READERS, options: ['--kubeconfig'] } },
   { path: '.docker/config.json' },
   { path: '.git-credentials' },
   { path: '.netrc' },

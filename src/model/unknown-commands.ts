@@ -21,7 +21,7 @@ export interface VerbRule {
   registries?: readonly string[];
   /** statements besides SQL's that do the family's thing (lower case): a command alone as an argument or starting the code an option hands a program (`FLUSHALL`), a call anywhere in that code (`dropDatabase(`) */
   statements?: readonly string[];
-  /** programs whose every object is the family's (model/infra-clis.ts), each with its verbs: one counts without a target */
+  /** programs whose every object is the family's (model/infra-clis.ts), or whose own words publish (model/publish-clis.ts), each with its verbs: one counts without a target */
   programs?: Readonly<Record<string, readonly string[]>>;
   /** the options whose value is code: SQL, read as SQL for what destroys data in bulk (`-c 'DROP DATABASE x'`, `-e 'TRUNCATE users'`), or a database shell's script */
   statementOptions?: readonly string[];

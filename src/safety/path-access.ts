@@ -28,9 +28,11 @@ import type { Word } from './syntax.ts';
  * - `meta`: its name, size, mode and times shown, nothing of its content (ls, stat);
  * - `env`: its content handed to a program as its environment, which shows none of it (`node
  *   --env-file=.env server.js`, `docker run --env-file .env app`: env-files.ts);
+ * - `own`: a credential handed to the program it is for, by the option that names it (`kubectl
+ *   --kubeconfig ~/.kube/prod.yaml`): used as from its default place, not shown (own-credentials.ts);
  * - `none`: not opened (a message, an excluded pattern, a secret linked beside itself under another secret name).
  */
-export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'env' | 'none';
+export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'env' | 'own' | 'none';
 
 /** Whether a path used so lets its content out: what a secret's name forbids. */
 export function readsContent(access: Access): boolean {
@@ -39,7 +41,7 @@ export function readsContent(access: Access): boolean {
 
 /** Whether a path used so is changed (made, written, removed, moved, written into, its mode set): what a read-only path and axme's own state forbid. */
 export function changesPath(access: Access): boolean {
-  return access !== 'read' && access !== 'meta' && access !== 'env' && access !== 'none';
+  return access !== 'read' && access !== 'meta' && access !== 'env' && access !== 'own' && access !== 'none';
 }
 
 /** What a redirection does to its file: `<` (and `<&file`) reads it, `<>` reads and writes it, the others (`>`, `>>`, `>|`, `&>`) write into it. */

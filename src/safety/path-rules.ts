@@ -54,6 +54,15 @@ const TOOL_SETTINGS: ReadonlySet<string> = new Set(
   HOME_CREDENTIALS.filter((c) => c.readBy).flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
 );
 
+/**
+ * The SECRET_PATHS of the credentials a program takes by an option naming them (HOME_CREDENTIALS
+ * `takenBy`: `kubectl --kubeconfig ~/.kube/prod.yaml`): so handed (an `own` use, own-credentials.ts),
+ * such a file is used as from its default place, not read out.
+ */
+const OWN_CREDENTIALS: ReadonlySet<string> = new Set(
+  HOME_CREDENTIALS.filter((c) => c.takenBy).flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
+);
+
 /** The paths below a credential folder that SECRET_PATHS names but that hold no secret (`~/.ssh/config`, `~/.ssh/*.pub`): a path written out that one of them matches is none. */
 export const SECRET_PATH_EXCEPTIONS: readonly string[] = HOME_CREDENTIALS.flatMap((c) => (c.except ?? []).map((n) => `~/${c.path}/${n}`));
 
@@ -145,7 +154,8 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
       return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
     const secret = secretPathMatch(abs, ctx, glob, found);
     // a build tool's settings handed to a program that reads it for itself (tool-settings.ts): readable in the sandbox anyway
-    if (secret && !(access === 'env' && TOOL_SETTINGS.has(secret.pattern)))
+    // a credential handed to the program it is for by the option that names it (own-credentials.ts)
+    if (secret && !(access === 'env' && TOOL_SETTINGS.has(secret.pattern)) && !(access === 'own' && OWN_CREDENTIALS.has(secret.pattern)))
       return {
         rule: `secrets.paths: ${secret.pattern}`,
         reason: `${shown} holds credentials (${secret.pattern}); agents never read or write it: ask the user`,

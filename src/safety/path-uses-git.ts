@@ -1,13 +1,14 @@
 import type { Invocation } from './command.ts';
 import { parseArgs } from './families/system-args.ts';
 import { gitSubcommandAt } from './git-global-options.ts';
+import { gitLogPathUses } from './git-log-paths.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { gitNameUses } from './git-name-queries.ts';
 import { configOperands, namesFileOnly } from './git-settings.ts';
 import { spelledOut } from './long-options.ts';
 import { type Access, generic, type PathUse, use } from './path-access.ts';
 import { keptSecret } from './path-uses-transfers.ts';
-import { gitGrepWords, gitLogWords } from './search-patterns.ts';
+import { gitGrepWords } from './search-patterns.ts';
 import type { Word } from './shell.ts';
 
 /** git's paths for path-uses.ts: what each of its verbs does to the paths it names. */
@@ -86,8 +87,9 @@ export function gitPathUses(inv: Invocation): PathUse[] {
       });
       return [...searched.reads, ...objects, ...generic(inv, searched.words)];
     }
+    // a pathspec only picks commits; their changes are shown with -p and the like (git-log-paths.ts)
     case 'log':
-      return generic(inv, gitLogWords(rest));
+      return gitLogPathUses(inv, rest);
     // `git add DIR` stores every file under DIR in the repository's objects, as `tar c DIR` packs them (`git -C ~ add .ssh`)
     case 'add':
     case 'stage':

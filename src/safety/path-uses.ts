@@ -4,6 +4,7 @@ import { containerBinds } from './container-cli.ts';
 import { envFileRun } from './env-files.ts';
 import { unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
+import { ownCredentialUses } from './own-credentials.ts';
 import { type Access, generic, options, type PathUse, use } from './path-access.ts';
 import { extracts, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
@@ -97,7 +98,8 @@ export function pathUses(inv: Invocation): readonly PathUse[] {
 
 function pathUsesAnew(inv: Invocation): PathUse[] {
   // `mvn -s ~/.m2/settings.xml package`: a build tool handed its own settings (tool-settings.ts)
-  const uses = settingsFileUses(inv, usesOf(inv));
+  // `kubectl --kubeconfig ~/.kube/prod.yaml get ns`: a credential handed to the program it is for (own-credentials.ts)
+  const uses = ownCredentialUses(inv, settingsFileUses(inv, usesOf(inv)));
   // `node --env-file=.env server.js`: a file handed to a program as its environment, which shows none of it (env-files.ts)
   const run = envFileRun(inv);
   if (!run || run.shows || !run.files.length) return uses;

@@ -1,11 +1,14 @@
 import { checkPipelines, fedScript, type PipedInvocation, runsFedText } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommand } from './command-checks.ts';
+import { defaultValueVariants } from './default-values.ts';
 import { checkExfiltration } from './exfiltration.ts';
 import { familyFinding } from './families/index.ts';
 import { programWords } from './families/interpreter.ts';
 import { checkForkBomb } from './families/system-forks.ts';
 import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
+import { findExecShells } from './find-exec-shells.ts';
+import { globProgramReadings } from './glob-programs.ts';
 import { downloadRun, evaluatedDownload, lineDownload, powershellCode, unreadableCode } from './powershell.ts';
 import type { ProjectRun } from './project-scripts.ts';
 import { checkRemoteShells } from './remote-shells.ts';
@@ -29,7 +32,10 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     return;
   }
   charge(w.budget, src.length);
-  const script = parseShell(src, { home: w.ctx.home, depth });
+  // `bash -c "${CMD:-rm -rf ~}"`: the line again as if each variable it does not set held its default (default-values.ts)
+  for (const variant of defaultValueVariants(src)) walkScript(variant, w, depth);
+  // `find … -exec sh -c 'rm -rf "$1"' _ {} \;` read as the `-exec rm -rf {} \;` it is (find-exec-shells.ts)
+  const script = findExecShells(parseShell(src, { home: w.ctx.home, depth }));
   if (script.tooDeep)
     w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
   // `:(){ :|:& };:`: a function of the line that starts itself beside itself, called (the system family's, read from the whole line)
@@ -121,6 +127,8 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     checkCommand(cmd, invocation, w, depth, reading.read(cmd));
     // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
     for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
+    // `/bin/r? -rf ~`: a command name that is a glob, as each guarded program it may name (glob-programs.ts)
+    for (const alt of globProgramReadings(invocation)) checkCommand(cmd, alt, w, depth, reading.read(cmd));
     // `npm run release`, `make deploy`, `just x`: the project's own script, as its file defines it (project-scripts.ts);
     // after the command's own checks, so that a file the command may not read (`make -f .env`) is denied as that first
     if (w.project && invocation) for (const run of w.project.runs(invocation, w.cwd, w.chain, w.written)) walkProjectScript(run, cmd.comment, w, depth);

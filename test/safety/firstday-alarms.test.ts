@@ -72,7 +72,7 @@ testHoles({
     ['git grep -n .env.local', 'git grep -f .env.local'],
     ['git grep -e .env -- .gitignore', 'git grep -e KEY -- .env'],
     ['git log --oneline -S .env.local', 'git log -p -- .env.local'],
-    ['git log --oneline --grep=.env', 'git log --oneline -- .env'],
+    ['git log --oneline --grep=.env', 'git log --oneline -p -- .env'],
   ],
   // what the docs name as fine: a test, a listing, the file's mode and times
   'a secret is looked at without being read': [

@@ -121,6 +121,22 @@ function fly(program: string): ToolCheck {
   };
 }
 
+/** Serverless' options naming the stage a deploy goes to (none: the service's own default, which the command line does not tell). */
+const SLS_STAGE = ['-s', '--stage'];
+
+/**
+ * A deploy whose option names only non-production stages or environments (`serverless deploy
+ * --stage dev`, `railway up -e staging`): it ships to a stage a developer deploys to every day,
+ * as `cap staging deploy` and `gh workflow run deploy-staging.yml` do (model/deploy-environments.ts).
+ * Without the option, or naming a production one too (`--stage prod`), it is a deploy.
+ */
+function stagedOutsideProduction(options: readonly string[]): (args: string[]) => boolean {
+  return (args) => {
+    const named = optionValues(args, ...options);
+    return named.length > 0 && named.every((n) => onlyNonProduction(nameWords(n)));
+  };
+}
+
 const SLS_VALUED = new Set(['-s', '--stage', '-r', '--region', '-c', '--config', '--aws-profile']);
 const SLS_DOES = 'updates the live functions and cloud stack of the stage it targets';
 const FLY_DOES = "rolls a new release out to the app's running machines, in front of its users";
@@ -214,9 +230,10 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
     ['up', 'deploy', 'redeploy'],
     new Set(['-s', '--service', '-e', '--environment', '-p', '--project']),
     'builds and rolls a new deployment out to the Railway service, replacing the one serving its traffic',
+    stagedOutsideProduction(['-e', '--environment']),
   ),
-  serverless: deploys('serverless', ['deploy'], SLS_VALUED, SLS_DOES),
-  sls: deploys('sls', ['deploy'], SLS_VALUED, SLS_DOES),
+  serverless: deploys('serverless', ['deploy'], SLS_VALUED, SLS_DOES, stagedOutsideProduction(SLS_STAGE)),
+  sls: deploys('sls', ['deploy'], SLS_VALUED, SLS_DOES, stagedOutsideProduction(SLS_STAGE)),
   cdk: deploys('cdk', ['deploy'], NONE, 'changes the live CloudFormation stacks of the app; resources may be replaced or deleted along the way'),
   gcloud: (args) => {
     const words = gcloudCommand(args);

@@ -1,5 +1,6 @@
 import { type Invocation, programName } from '../command.ts';
 import { parseArgs } from './system-args.ts';
+import { LOGIN_ITEM_CHECKS } from './system-login-items.ts';
 
 /**
  * The system family's start-up and scheduling checks (docs/safety.md, the `system` row): what makes
@@ -210,6 +211,8 @@ const CHECKS: Record<string, (inv: Invocation) => Hit | null> = {
   'update-rc.d': initScripts,
   chkconfig: initScripts,
   'rc-update': initScripts,
+  // macOS's login hooks and items, Windows' Run keys, the npm clients' script shell (system-login-items.ts)
+  ...LOGIN_ITEM_CHECKS,
 };
 
 /** The hit of a command that makes a program start with the machine, at login or on a schedule, or null. */

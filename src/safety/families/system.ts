@@ -20,6 +20,7 @@ import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
 import { plainWord, type Redirect, type Word } from '../syntax.ts';
 import { removesOnlyAnEmptyFolder } from './empty-folders.ts';
+import { foundInvocations } from './found-names.ts';
 import { checkAccounts } from './system-accounts.ts';
 import {
   awkInPlaceFiles,
@@ -130,7 +131,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     return extraction('unzip', dir === null ? null : [dir], ctx);
   }
   // `find . -fprint ~/.bashrc`: what its actions write is a change as any other (pathUses)
-  if (p === 'find') return checkFind(inv, ctx) ?? checkChanges(inv, ctx, (u) => u.access === 'write');
+  if (p === 'find') return checkFind(inv, ctx) ?? checkChanges(inv, ctx, (u) => u.access === 'write') ?? checkFound(inv, ctx);
   return (
     checkChanges(inv, ctx) ??
     checkServices(inv) ??
@@ -141,6 +142,15 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     checkPackages(inv) ??
     checkContainers(inv, ctx)
   );
+}
+
+/** `find /dev -name 'sd?' -exec dd of={} \;`: what its `-exec` does to the names find hands on (found-names.ts), as written out. */
+function checkFound(inv: Invocation, ctx: FamilyContext): Hit | null {
+  for (const found of foundInvocations(inv)) {
+    const hit = checkChanges(found, ctx) ?? checkDevices(found, ctx);
+    if (hit) return hit;
+  }
+  return null;
 }
 
 /**
