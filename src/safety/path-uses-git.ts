@@ -38,6 +38,34 @@ function stashedPaths(inv: Invocation, rest: readonly Word[]): PathUse[] {
  * are no paths (search-patterns.ts).
  */
 export function gitPathUses(inv: Invocation): PathUse[] {
+  return [...gitOutputFiles(inv), ...gitVerbPathUses(inv)];
+}
+
+/** git's verbs that take the diff options, where `--output=<file>` writes what they would print into the file. */
+const DIFF_OUTPUT_VERBS = new Set(['log', 'show', 'diff', 'diff-tree', 'diff-index', 'diff-files', 'whatchanged', 'range-diff', 'format-patch', 'stash']);
+
+/**
+ * The files git writes its output to: the diff options' `--output=<file>` (`git log -p --output
+ * ~/.bashrc`), and format-patch's folder of patches (`-o <dir>`, `--output-directory <dir>`).
+ */
+function gitOutputFiles(inv: Invocation): PathUse[] {
+  const a = inv.args;
+  const i = gitSubcommandAt(a.map((w) => w.value));
+  const sub = a[i]?.value;
+  if (sub === undefined || !DIFF_OUTPUT_VERBS.has(sub)) return [];
+  const out: PathUse[] = [];
+  const folder = sub === 'format-patch' ? ['-o', '--output-directory'] : [];
+  for (let j = i + 1; j < a.length; j++) {
+    const w = a[j]!;
+    if (w.value === '--') break;
+    const m = /^(--output|--output-directory)=(.+)$/s.exec(w.value) ?? (sub === 'format-patch' ? /^(-o)(.+)$/s.exec(w.value) : null);
+    if (m && (m[1] === '--output' || folder.includes(m[1]!))) out.push(use(w, m[2]!, 'write'));
+    else if ((w.value === '--output' || folder.includes(w.value)) && a[j + 1]) out.push(use(a[j + 1]!, a[++j]!.value, 'write'));
+  }
+  return out;
+}
+
+function gitVerbPathUses(inv: Invocation): PathUse[] {
   const a = inv.args;
   const i = gitSubcommandAt(a.map((w) => w.value));
   const sub = a[i]?.value;
