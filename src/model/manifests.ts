@@ -4,6 +4,9 @@
  */
 export const MANIFEST = /(?:^|\/)(package\.json|requirements[^/]*\.txt|pyproject\.toml|Cargo\.toml|go\.mod)$/;
 
+/** The same names as git pathspecs, anywhere in the tree (`git status -- <these>`). */
+export const MANIFEST_PATHSPECS = ['package.json', 'requirements*.txt', 'pyproject.toml', 'Cargo.toml', 'go.mod'].map((n) => `:(glob)**/${n}`);
+
 /** True for a manifest `dep:` anchors read (not under node_modules/ or vendor/). */
 export function isManifest(path: string): boolean {
   return MANIFEST.test(path) && !/(?:^|\/)(?:node_modules|vendor)\//.test(path);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANCHORED_KINDS, type Anchor, type AnchoredKind, anchorCovers, parseAnchor } from '../../model/anchor.ts';
 import type { ItemBase } from '../../model/kind.ts';
-import { isManifest } from '../../model/manifests.ts';
+import { isManifest, MANIFEST_PATHSPECS } from '../../model/manifests.ts';
 import { worktreeOf } from './auto-anchors.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { restageItem, type Staged } from './staging.ts';
@@ -64,7 +64,7 @@ export async function stampLearnedContent(kb: KnowledgeBase, st: Staged): Promis
   }
   const root = fresh.length ? worktreeOf(kb) : null;
   if (!root) return;
-  const changed = await changedFiles(kb, root);
+  const changed = await changedFiles(kb, root, pathspecsOf(fresh.flatMap((f) => f.anchors)));
   const wanted = new Set<string>();
   const per = fresh.map((f) => {
     const files = changed.filter((p) => f.anchors.some((a) => names(a, p)));
@@ -88,9 +88,32 @@ function names(a: Anchor, path: string): boolean {
   return a.type === 'dep' ? isManifest(path) : anchorCovers(a, path);
 }
 
-/** The files of the working tree that differ from HEAD (changed, added, untracked; not deleted), repository-relative. */
-async function changedFiles(kb: KnowledgeBase, root: string): Promise<string[]> {
-  const r = await kb.repo.git(['-C', root, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'], { allowFail: true });
+/**
+ * The git pathspecs that cover what `anchors` name, so that `git status` looks only there (a large
+ * tree's other untracked files are not walked); null when one cannot be said as a pathspec (a glob
+ * with `{a,b}`, which git's globs lack): then the whole tree is asked.
+ */
+function pathspecsOf(anchors: readonly Anchor[]): string[] | null {
+  const out = new Set<string>();
+  for (const a of anchors) {
+    if (a.type === 'dep') for (const m of MANIFEST_PATHSPECS) out.add(m);
+    else if (a.type === 'glob') {
+      if (/[{}]/.test(a.glob)) return null;
+      out.add(`:(glob)${a.glob}`);
+    } else {
+      const p = a.path.replace(/\/+$/, '');
+      if (p) out.add(`:(literal)${p}`);
+    }
+  }
+  return [...out];
+}
+
+/** The files of the working tree that differ from HEAD (changed, added, untracked; not deleted) among `pathspecs` (null: anywhere), repository-relative. */
+async function changedFiles(kb: KnowledgeBase, root: string, pathspecs: string[] | null): Promise<string[]> {
+  if (pathspecs?.length === 0) return [];
+  const r = await kb.repo.git(['-C', root, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...(pathspecs ?? [])], {
+    allowFail: true,
+  });
   if (r.code !== 0) return [];
   const out: string[] = [];
   for (const entry of r.stdout.toString('utf8').split('\0')) {
