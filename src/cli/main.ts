@@ -73,7 +73,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (helpShown) return 0;
     return report(
       io,
-      err instanceof UsageError ? ((await misplacedVerb(argv)) ?? unknownCommand(err, argv) ?? unknownOptionFirst(err, argv, self?.getOptions() ?? null)) : err,
+      err instanceof UsageError
+        ? ((await misplacedVerb(argv)) ?? unknownCommand(err, argv) ?? (await unknownOptionFirst(err, argv, self?.getOptions() ?? null)))
+        : err,
       json,
     );
   }
@@ -172,9 +174,21 @@ function unknownCommand(err: UsageError, argv: string[]): UsageError | undefined
  * An option the command does not know, named before whatever yargs said (a required option left
  * out is most often the one misspelt: `--titel` for `--title`), with the known one spelt nearest.
  */
-function unknownOptionFirst(err: UsageError, argv: readonly string[], options: { key: Record<string, unknown>; boolean?: string[] } | null): UsageError {
-  const said = options ? unknownOption(argv, Object.keys(options.key), options.boolean) : undefined;
+async function unknownOptionFirst(
+  err: UsageError,
+  argv: readonly string[],
+  options: { key: Record<string, unknown>; boolean?: string[] } | null,
+): Promise<UsageError> {
+  const said = options ? unknownOption(argv, Object.keys(options.key), options.boolean, await takesWords(argv)) : undefined;
   return said ? new UsageError(said) : err;
+}
+
+/** True when the command the line runs takes free words (`axme search <query..>`): an unknown `--word` there may be one of them. */
+async function takesWords(argv: readonly string[]): Promise<boolean> {
+  const words = commandWords([...argv]);
+  const load = words[0] !== undefined && Object.hasOwn(OPERATION_WORDS, words[0]) ? OPERATION_WORDS[words[0]] : undefined;
+  if (!load) return false;
+  return (await load()).some((op) => op.cli?.variadic === true && op.cli.command.join(' ') === words.join(' '));
 }
 
 /**

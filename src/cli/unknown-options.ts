@@ -11,9 +11,10 @@ const EVERY_COMMAND = new Set(['help', 'version', 'json', 'C']);
  * mean --title?`), else the command's own options; undefined when every option is known. Asked
  * before yargs' own message, which names a required option left out (`Missing required argument:
  * title`) before the unknown one that is why it is missing. Where the unknown word follows an
- * option that takes a value (`--title --draft`), it may be that value: how to give one is said too.
+ * option that takes a value (`--title --draft`), or the command takes free words (`takesWords`:
+ * `axme search --no-verify`), it may be that value or a word: how to give one is said too.
  */
-export function unknownOption(argv: readonly string[], known: Iterable<string>, flags: Iterable<string> = []): string | undefined {
+export function unknownOption(argv: readonly string[], known: Iterable<string>, flags: Iterable<string> = [], takesWords = false): string | undefined {
   const names = new Set(known);
   const booleans = new Set(flags);
   for (const [i, arg] of argv.entries()) {
@@ -25,7 +26,7 @@ export function unknownOption(argv: readonly string[], known: Iterable<string>, 
     const meant = nearest(name, names);
     if (meant) return `--${name} is not an option: did you mean --${meant}?`;
     const before = /^--([^=]+)$/.exec(argv[i - 1] ?? '')?.[1];
-    const maybeValue = before !== undefined && names.has(before) && !booleans.has(before);
+    const maybeValue = takesWords || (before !== undefined && names.has(before) && !booleans.has(before));
     const own = [...names].filter((k) => k.length > 1 && !/[A-Z]/.test(k) && !EVERY_COMMAND.has(k));
     return `--${name} is not an option${own.length ? `; the options here: ${own.map((k) => `--${k}`).join(', ')}` : ''}${maybeValue ? `; ${DASH_VALUE_ADVICE}` : ''}`;
   }

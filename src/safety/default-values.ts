@@ -1,8 +1,8 @@
 import { shellQuote } from '../model/shell-quote.ts';
 
 /**
- * The defaults of variables the command line does not set (docs/safety.md, "What a command line
- * runs"): `bash -c "${CMD:-rm -rf ~}"`, `: "${X:=rm -rf ~}"; eval "$X"`. Unset in the environment —
+ * The defaults of variables the command line does not set (docs/safety.md, "Shell commands are
+ * parsed, not grepped"): `bash -c "${CMD:-rm -rf ~}"`, `: "${X:=rm -rf ~}"; eval "$X"`. Unset in the environment —
  * which the guard cannot see — the variable gives its default, so the line is walked a second time
  * as if the environment held every such default (`CMD='rm -rf ~'` before it): each reading's
  * findings count. A default holding an expansion, a substitution or a quote is left to the shell (the word

@@ -3,7 +3,7 @@ import { SHELLS } from './command.ts';
 import { REMOVAL_PROGRAM_NAMES } from './removers.ts';
 
 /**
- * A command name that is a glob (docs/safety.md, "Removal" and the families): `/bin/r? -rf ~`,
+ * A command name that is a glob (docs/safety.md, "Shell commands are parsed, not grepped"): `/bin/r? -rf ~`,
  * `/???/?m -rf ~` — the shell expands it to the programs it names, and runs the first. Which one
  * the guard cannot tell (the folder's listing is the machine's), so the command is judged as each
  * program the rules single out that the name's last part matches (`rm` for `r?`, `?m`, `[r]m`,
