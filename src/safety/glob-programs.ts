@@ -1,3 +1,4 @@
+import { globMatcher } from '../model/glob.ts';
 import type { Invocation } from './command.ts';
 import { SHELLS } from './command.ts';
 import { REMOVAL_PROGRAM_NAMES } from './removers.ts';
@@ -46,34 +47,13 @@ const GUARDED_PROGRAMS: readonly string[] = [
   'kill',
 ];
 
-/** A shell glob's regular expression, whole-name: `?` one character, `*` any run, `[...]` (`[!...]`) a class. */
-function globRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    const close = c === '[' ? glob.indexOf(']', i + 2) : -1;
-    if (c === '?') out += '.';
-    else if (c === '*') out += '.*';
-    else if (close > 0) {
-      const body = glob.slice(i + 1, close);
-      out += `[${body.startsWith('!') || body.startsWith('^') ? `^${body.slice(1)}` : body}]`.replace(/\\(?!])/g, '\\\\');
-      i = close;
-    } else out += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
-}
-
 /** The invocations a glob command name may be (see the module comment): one for each guarded program it matches; none for a plain name. */
 export function globProgramReadings(inv: Invocation | null): Invocation[] {
   // a name of wildcards alone (`*`, `??`) is the first file of the folder it lists, which no rule singles out
   if (!inv || !/[?*[]/.test(inv.program) || !/[A-Za-z0-9_.-]/.test(inv.program.replace(/\[[^\]]*\]/g, ''))) return [];
   const word = inv.command.words.find((w) => w.value.endsWith(inv.program) && w.glob);
   if (!word) return [];
-  let re: RegExp;
-  try {
-    re = globRegExp(inv.program);
-  } catch {
-    return [];
-  }
-  return [...new Set(GUARDED_PROGRAMS)].filter((p) => re.test(p)).map((program) => ({ ...inv, program }));
+  // matched in time linear in the name whatever the glob (`***…*.pem` would make a regular expression backtrack for ever)
+  const matcher = globMatcher(inv.program, { braces: false });
+  return [...new Set(GUARDED_PROGRAMS)].filter((p) => matcher.test(p)).map((program) => ({ ...inv, program }));
 }
