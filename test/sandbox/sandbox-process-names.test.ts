@@ -7,7 +7,7 @@
  * pkill.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { basename, join } from 'node:path';
@@ -17,7 +17,7 @@ import { sandboxedCommandLine } from '../../src/sandbox/bwrap.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { sandboxShellText } from '../../src/setup/sandbox.ts';
 import { cleanEnv, sandboxWorldBase } from '../helpers.ts';
-import { commandLines } from './processes.ts';
+import { commandLines, startedCommand } from './processes.ts';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
 
@@ -65,24 +65,10 @@ describe("the sandbox's paths on no command line", { skip: !bwrapWorks && 'bubbl
    * lines that hold a name, and what `pkill -f <name>` did for each; then lets the command finish.
    */
   async function whileRunning(argv: string[]): Promise<{ holding: string[]; pkill: number[]; stdout: string; status: number | null; stderr: string }> {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // a command pkill ended reads nothing more
-    child.stdin.on('error', () => {});
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await new Promise<void>((resolve) =>
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        if (stdout.includes('started\n')) resolve();
-      }),
-    );
+    const run = await startedCommand(argv, { cwd: project, env });
     const holding = [...commandLines()].filter(([, line]) => names.some((n) => line.includes(n))).map(([pid, line]) => `${pid}: ${line.slice(0, 300)}`);
     const pkill = names.map((n) => spawnSync('pkill', ['-f', n]).status ?? -1);
-    child.stdin.end('still here\n');
-    const status = await closed;
-    return { holding, pkill, stdout, status, stderr };
+    return { holding, pkill, ...(await run.finish('still here\n')) };
   }
 
   const COMMAND = 'echo started; read -r x; echo "survived: $x"; [ ! -s .env ]';

@@ -6,7 +6,7 @@
  * Real bubblewrap, real socat, real curl through axme's proxy to a real HTTP server on this machine.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,7 @@ import { startNetworkProxy } from '../../src/sandbox/net-proxy.ts';
 import { type SandboxPolicy, sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { sandboxShellText } from '../../src/setup/sandbox.ts';
 import { cleanEnv, sandboxWorldBase } from '../helpers.ts';
-import { commandLines, tree } from './processes.ts';
+import { commandLines, startedCommand, tree } from './processes.ts';
 
 const has = (p: string) => spawnSync('sh', ['-c', `command -v ${p}`]).status === 0;
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
@@ -65,19 +65,8 @@ describe("the allowlist's bridge names no path of the proxy's socket", { skip: !
    * and `pkill -f` found for each name; then lets the command fetch.
    */
   async function whileRunning(argv: string[]) {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.on('error', () => {});
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await new Promise<void>((resolve) =>
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        if (stdout.includes('started\n')) resolve();
-      }),
-    );
-    const mine = tree(child.pid!);
+    const run = await startedCommand(argv, { cwd: project, env });
+    const mine = tree(run.pid);
     const lines = [...commandLines()].filter(([pid]) => mine.has(pid));
     const holding = lines
       .filter(([, line]) => names.some((n) => line.includes(n)) || line.includes('.sock'))
@@ -85,9 +74,7 @@ describe("the allowlist's bridge names no path of the proxy's socket", { skip: !
     const bridge = lines.filter(([, line]) => line.startsWith('socat '));
     const pgrep = names.map((n) => spawnSync('pgrep', ['-f', n]).status ?? -1);
     const pkill = names.map((n) => spawnSync('pkill', ['-f', n]).status ?? -1);
-    child.stdin.end('go\n');
-    const status = await closed;
-    return { holding, bridge: bridge.length, pgrep, pkill, stdout, stderr, status };
+    return { holding, bridge: bridge.length, pgrep, pkill, ...(await run.finish('go\n')) };
   }
 
   const command = () => `echo started; read -r x; curl -sS --max-time 20 http://127.0.0.2:${port}/after-$x`;
