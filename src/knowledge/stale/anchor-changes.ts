@@ -26,12 +26,22 @@ const done = (changes: AnchorChange[]): AnchorCheck => ({ reads: [], headPaths: 
 /**
  * The check of anchor `raw` of an item learned at `learnedAt`, against `view`, up to `head`.
  * `learned` names the files learned from content learned_at did not have (uncommitted then): the
- * commits up to the one that committed that content are not changes of them.
+ * commits up to the one that committed that content are not changes of them. `own` tells the
+ * commits the session that saved the item made (session-commits.ts): those a file had before any
+ * other change of it carried the item out, and are not changes of it either. A `path#symbol`
+ * anchor is judged by HEAD's content alone, whoever committed it.
  */
-export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, head: string, learned: Readonly<Record<string, string>> = {}): AnchorCheck {
+export function checkAnchor(
+  raw: string,
+  view: ChangeView,
+  learnedAt: string,
+  head: string,
+  learned: Readonly<Record<string, string>> = {},
+  own: (i: number) => boolean = () => false,
+): AnchorCheck {
   const a = parseAnchor(raw);
-  if (a.type === 'dep') return depCheck(raw, a.name, view, learnedAt, head, learned);
-  if (a.type === 'glob') return globCheck(raw, a.glob, view, head, learned);
+  if (a.type === 'dep') return depCheck(raw, a.name, view, learnedAt, head, learned, own);
+  if (a.type === 'glob') return globCheck(raw, a.glob, view, head, learned, own);
   if (a.type === 'grep') {
     const t = followFile(view, a.path);
     if (!t.hits.length) return none;
@@ -54,7 +64,7 @@ export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, he
   if (p === '') return none;
   if (!a.path.endsWith('/') && view.log.byPath.has(p)) {
     const t = followFile(view, p);
-    t.hits = afterLearned(view, t.hits, p, learned[p]);
+    t.hits = afterLearned(view, t.hits, p, learned[p], own).hits;
     if (!t.hits.length) return none;
     const change: Pick<AnchorChange, 'change' | 'path' | 'to'> = t.gone
       ? { change: 'deleted', ...(t.path !== p ? { path: t.path } : {}) }
@@ -67,37 +77,65 @@ export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, he
       finish: () => [{ anchor: raw, ...change, commits: shas(view, t.hits), ...diffstat(view, t.hits, (f) => t.names.has(f)) }],
     };
   }
-  return folderCheck(raw, p, view, head, learned);
+  return folderCheck(raw, p, view, head, learned, own);
 }
 
 /**
  * The commits of `hits` (oldest first) after the newest one that left `path` with the content it
- * was learned from (`blob`): the ones before it led to what was learned, not away from it.
+ * was learned from (`blob`): the ones before it led to what was learned, not away from it; and
+ * after the session's own commits that follow (`own`), which carried the item out. `base`: the
+ * blob the last commit left out gave `path`, when one was.
  */
-function afterLearned(view: ChangeView, hits: number[], path: string, blob: string | undefined): number[] {
-  if (!blob) return hits;
+function afterLearned(
+  view: ChangeView,
+  hits: number[],
+  path: string,
+  blob: string | undefined,
+  own: (i: number) => boolean,
+): { hits: number[]; base?: string } {
   let last = -1;
-  hits.forEach((i, k) => {
-    if (view.log.commits[i]!.files.some((f) => f.path === path && f.blob === blob)) last = k;
-  });
-  return hits.slice(last + 1);
+  if (blob)
+    hits.forEach((i, k) => {
+      if (view.log.commits[i]!.files.some((f) => f.path === path && f.blob === blob)) last = k;
+    });
+  let k = last + 1;
+  while (k < hits.length && own(hits[k]!)) k++;
+  const base = k > 0 ? view.log.commits[hits[k - 1]!]!.files.find((f) => f.path === path)?.blob : undefined;
+  return { hits: hits.slice(k), ...(base ? { base } : {}) };
 }
 
 /**
  * `hits` (oldest first) without the commits that only led to what a folder or glob anchor's item
- * was learned from: each file of the commit that the anchor `concerns` was learned from
- * uncommitted content (`learned`), and the commit is at or before the newest one that left that
- * file as learned. A commit that also changed another file under the anchor still counts.
+ * was learned from, or carried it out: each file of the commit that the anchor `concerns` either
+ * was learned from uncommitted content (`learned`) and the commit is at or before the newest one
+ * that left that file as learned, or the commit is the saving session's (`own`) and no other
+ * commit changed that file before it. A commit that also changed another file under the anchor
+ * still counts.
  */
-function notLearned(view: ChangeView, hits: number[], concerns: (path: string) => boolean, learned: Readonly<Record<string, string>>): number[] {
-  if (!Object.keys(learned).some(concerns)) return hits;
+function notLearned(
+  view: ChangeView,
+  hits: number[],
+  concerns: (path: string) => boolean,
+  learned: Readonly<Record<string, string>>,
+  own: (i: number) => boolean,
+): number[] {
+  if (!Object.keys(learned).some(concerns) && !hits.some(own)) return hits;
   const newest = new Map<string, number>();
   hits.forEach((i, k) => {
     for (const f of view.log.commits[i]!.files) if (learned[f.path] !== undefined && f.blob === learned[f.path]) newest.set(f.path, k);
   });
+  const filesOf = (i: number) => view.log.commits[i]!.files.filter((f) => concerns(f.path) || (f.from !== undefined && concerns(f.from)));
+  const led = (f: FileChange, k: number) => f.from === undefined && k <= (newest.get(f.path) ?? -1);
+  // per path, the first commit that changed it and is neither the session's nor led to what was learned
+  const other = new Map<string, number>();
+  hits.forEach((i, k) => {
+    if (own(i)) return;
+    for (const f of filesOf(i)) if (!led(f, k)) for (const p of [f.path, f.from ?? f.path]) if (!other.has(p)) other.set(p, k);
+  });
+  const first = (p: string) => other.get(p) ?? Infinity;
   return hits.filter((i, k) => {
-    const files = view.log.commits[i]!.files.filter((f) => concerns(f.path) || (f.from !== undefined && concerns(f.from)));
-    return !files.every((f) => f.from === undefined && k <= (newest.get(f.path) ?? -1));
+    const mine = own(i);
+    return !filesOf(i).every((f) => led(f, k) || (mine && k < first(f.path) && k < first(f.from ?? f.path)));
   });
 }
 
@@ -130,9 +168,16 @@ function followFile(view: ChangeView, start: string): { hits: number[]; path: st
   return { hits, path, gone, names };
 }
 
-function folderCheck(raw: string, dir: string, view: ChangeView, head: string, learned: Readonly<Record<string, string>>): AnchorCheck {
+function folderCheck(
+  raw: string,
+  dir: string,
+  view: ChangeView,
+  head: string,
+  learned: Readonly<Record<string, string>>,
+  own: (i: number) => boolean,
+): AnchorCheck {
   const inside = (f: string) => f.startsWith(`${dir}/`);
-  const hits = notLearned(view, sinceOf(view, pathsUnder(view.log, dir)), inside, learned);
+  const hits = notLearned(view, sinceOf(view, pathsUnder(view.log, dir)), inside, learned, own);
   if (!hits.length) return none;
   const spec = `${head}:${dir}`;
   return {
@@ -157,14 +202,21 @@ function folderCheck(raw: string, dir: string, view: ChangeView, head: string, l
 
 const globMatches = new WeakMap<ChangeLog, Map<string, string[]>>();
 
-function globCheck(raw: string, glob: string, view: ChangeView, head: string, learned: Readonly<Record<string, string>>): AnchorCheck {
+function globCheck(
+  raw: string,
+  glob: string,
+  view: ChangeView,
+  head: string,
+  learned: Readonly<Record<string, string>>,
+  own: (i: number) => boolean,
+): AnchorCheck {
   let memo = globMatches.get(view.log);
   if (!memo) globMatches.set(view.log, (memo = new Map()));
   const re = globMatcher(glob);
   let matched = memo.get(glob);
   if (!matched) memo.set(glob, (matched = view.log.paths.filter((p) => re.test(p))));
   const match = (f: string) => re.test(f);
-  const hits = notLearned(view, sinceOf(view, matched), match, learned);
+  const hits = notLearned(view, sinceOf(view, matched), match, learned, own);
   if (!hits.length) return none;
   const base = () => ({ anchor: raw, commits: shas(view, hits), ...diffstat(view, hits, match) });
   const deletes = hits.some((i) =>
@@ -173,22 +225,33 @@ function globCheck(raw: string, glob: string, view: ChangeView, head: string, le
   return { reads: [], headPaths: deletes, finish: (_b, headPaths) => [{ ...base(), change: !deletes || headPaths.some(match) ? 'touched' : 'no-match' }] };
 }
 
-function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string, head: string, learned: Readonly<Record<string, string>>): AnchorCheck {
-  // a manifest learned from uncommitted content: what it declared is read from that content
-  const from = (m: string) => learned[m] ?? `${learnedAt}:${m}`;
+function depCheck(
+  raw: string,
+  name: string,
+  view: ChangeView,
+  learnedAt: string,
+  head: string,
+  learned: Readonly<Record<string, string>>,
+  own: (i: number) => boolean,
+): AnchorCheck {
+  // what a manifest declared is read from the content it was learned from (uncommitted then), or
+  // that the saving session's commits left it with
   const manifests = view.log.paths
     .filter(isManifest)
-    .map((m) => ({ m, hits: afterLearned(view, sinceOf(view, [m]), m, learned[m]) }))
+    .map((m) => {
+      const after = afterLearned(view, sinceOf(view, [m]), m, learned[m], own);
+      return { m, hits: after.hits, from: after.base ?? learned[m] ?? `${learnedAt}:${m}` };
+    })
     .filter((x) => x.hits.length);
   if (!manifests.length) return none;
   return {
-    reads: manifests.flatMap(({ m }) => [from(m), `${head}:${m}`]),
+    reads: manifests.flatMap(({ m, from }) => [from, `${head}:${m}`]),
     headPaths: false,
     finish: (blobs) => {
       const out: AnchorChange[] = [];
-      for (const { m, hits } of manifests) {
+      for (const { m, hits, from } of manifests) {
         const key = depKey(m, name);
-        const was = declaredVersions(m, blobs.get(from(m)) ?? '').get(key);
+        const was = declaredVersions(m, blobs.get(from) ?? '').get(key);
         const to = declaredVersions(m, blobs.get(`${head}:${m}`) ?? '').get(key);
         if (was === to) continue;
         out.push({

@@ -20,8 +20,17 @@ export interface ChangeView {
 /** For each learned_at: what changed since it, or null when the commit is unknown here. */
 export type CodeHistory = Map<string, ChangeView | null>;
 
-/** The changes since each of `learnedAts` up to `head`. */
-export async function codeHistory(kb: KnowledgeBase, head: string, learnedAts: string[]): Promise<CodeHistory> {
+/**
+ * The changes since each of `learnedAts` up to `head`. `alongside`, given, is run on the commits
+ * some learned_at has not seen while their files are read (another git process at the same time:
+ * verify asks which session made each, session-commits.ts).
+ */
+export async function codeHistory(
+  kb: KnowledgeBase,
+  head: string,
+  learnedAts: string[],
+  opts: { alongside?: (unseen: string[]) => Promise<void> } = {},
+): Promise<CodeHistory> {
   const out: CodeHistory = new Map();
   // nothing anchored: no git run at all (every read of context and search asks)
   if (learnedAts.length === 0) return out;
@@ -29,7 +38,7 @@ export async function codeHistory(kb: KnowledgeBase, head: string, learnedAts: s
   const ancestors = learnedAts.filter((l) => graph.index.has(l));
   if (ancestors.length) {
     const seen = seenBy(graph, ancestors);
-    const log = await commitsSince(kb, graph, seen);
+    const [log] = await Promise.all([commitsSince(kb, graph, seen), opts.alongside?.(seen.unseen.map((c) => graph.order[c]!))]);
     ancestors.forEach((l, j) => {
       const word = j >>> 5;
       const bit = 1 << (j & 31);

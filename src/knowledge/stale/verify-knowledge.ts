@@ -8,6 +8,7 @@ import { type AnchorCheck, checkAnchor } from './anchor-changes.ts';
 import type { CodeCommit } from './change-log.ts';
 import { type ChangeView, codeHistory } from './code-history.ts';
 import { readBlobs } from './read-blobs.ts';
+import { type CommitMaker, commitMakers, madeBy, notesTip } from './session-commits.ts';
 import { staleReason } from './stale-note.ts';
 import type { AnchorChange, VerifyResult } from './types.ts';
 
@@ -21,6 +22,10 @@ interface Target {
   learned_at: string;
   /** files learned from content learned_at did not have: their blob then */
   learned_content: Record<string, string>;
+  /** the session that saved it: its commits after the save carried it out */
+  session?: string;
+  /** when that session closed (its summary), if it has */
+  closed?: string;
 }
 
 /**
@@ -38,13 +43,15 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
     return nothing(null, `${kb.repo.gitDir} is a bare repository: it has no checked-out code to compare the knowledge with. Run axme verify in a clone.`);
   const head = await headCommitOf(kb);
   if (!head) return nothing(null, 'HEAD has no commit yet: there is no code to compare the knowledge with.');
-  const key = `verify:${state.snapshot.tree}:${head}`;
+  // a note written or synced later can tell whose a commit is
+  const key = `verify:${state.snapshot.tree}:${head}:${await notesTip(kb)}`;
   const hit = kb.cache.recall<VerifyResult>(key);
   if (hit) return hit;
 
   const targets: Target[] = [];
   const unusable: VerifyResult['unverifiable'] = [];
   let unlearned = 0;
+  const closes = new Map(state.items.session.flatMap((s) => (s.session && s.closed ? [[s.session, s.closed] as const] : [])));
   for (const kind of ANCHORED_KINDS) {
     for (const item of state.items[kind] as Array<{
       slug: string;
@@ -54,6 +61,7 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
       anchors?: string[];
       learned_at?: string;
       learned_content?: Record<string, string>;
+      session?: string;
     }>) {
       // a workspace store's items were learned against another repository's code
       if (!isLive(kind, item) || storeOf(state, item) !== null) continue;
@@ -69,6 +77,7 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
         anchors,
         learned_at: item.learned_at ?? '',
         learned_content: item.learned_content ?? {},
+        ...(item.session ? { session: item.session, ...(closes.has(item.session) ? { closed: closes.get(item.session)! } : {}) } : {}),
       };
       if (problems.length && item.learned_at)
         unusable.push({
@@ -81,12 +90,15 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
       else targets.push(target);
     }
   }
-  const history = await codeHistory(kb, head, [...new Set(targets.map((t) => t.learned_at))]);
+  // which session made each commit, asked only when some item was saved by one, beside the commits' files
+  let makers = new Map<string, CommitMaker>();
+  const alongside = async (unseen: string[]) => void (makers = await commitMakers(kb, unseen));
+  const history = await codeHistory(kb, head, [...new Set(targets.map((t) => t.learned_at))], targets.some((t) => t.session) ? { alongside } : {});
   const result: VerifyResult = { head, checked: targets.length, stale: [], unverifiable: unusable, unlearned };
   const pending: Array<{ target: Target; view: ChangeView; checks: AnchorCheck[] }> = [];
   for (const target of targets) {
     const view = history.get(target.learned_at);
-    const checks = view ? tryChecks(target, view, head) : null;
+    const checks = view ? tryChecks(target, view, head, makers) : null;
     if (view && checks) pending.push({ target, view, checks });
     else {
       const reason = view
@@ -131,9 +143,10 @@ function ref(t: Target): { kind: AnchoredKind; id: string | null; slug: string }
 }
 
 /** The checks of a target's anchors, or null when one of them throws (a malformed glob). */
-function tryChecks(t: Target, view: ChangeView, head: string): AnchorCheck[] | null {
+function tryChecks(t: Target, view: ChangeView, head: string, makers: ReadonlyMap<string, CommitMaker>): AnchorCheck[] | null {
+  const own = madeBy(view.log, makers, t.session, t.closed);
   try {
-    return t.anchors.map((a) => checkAnchor(a, view, t.learned_at, head, t.learned_content));
+    return t.anchors.map((a) => checkAnchor(a, view, t.learned_at, head, t.learned_content, own));
   } catch {
     return null;
   }

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { axmeOk, cleanEnv, commitFiles, git, tempRepo } from '../helpers.ts';
+import { hookInProcess } from '../hooks/hook-in-process.ts';
+
+// The other usual order of an agent's work: decide first ("use a token bucket in src/rate.ts"),
+// then edit and commit. The commits the deciding session makes after the save (its notes, or its
+// Axme-Session trailer, name the session) carry the decision out: they are not changes since it was
+// decided. Another session's commit, a person's, or one the session made after its close is.
+
+const cleanups: Array<() => void> = [];
+after(() => cleanups.forEach((c) => c()));
+
+const pkg = (deps: Record<string, string>) => `${JSON.stringify({ name: 'shop', dependencies: deps }, null, 2)}\n`;
+
+/** A project with axme set up (its git hooks write the notes) and committed. */
+async function project(): Promise<string> {
+  const { dir, cleanup } = tempRepo();
+  cleanups.push(cleanup);
+  commitFiles(
+    dir,
+    { 'src/rate.ts': 'export const rate = 1;\n', 'src/cart.ts': 'export const cart = 1;\n', 'package.json': pkg({ zod: '^4.0.0' }), 'README.md': '# shop\n' },
+    'initial code',
+  );
+  await axmeOk(dir, ['init', '--json']);
+  commitFiles(dir, {}, 'set up axme');
+  return dir;
+}
+
+/** Writes `files` and commits them through git with the hooks, as session `session` (none: a person) would; `date` sets the author and committer dates. */
+function commitAs(dir: string, session: string | null, files: Record<string, string>, message: string, date?: string): string {
+  const env = cleanEnv({ ...(session ? { AXME_SESSION: session } : {}), ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) });
+  for (const [p, text] of Object.entries(files)) execFileSync('sh', ['-c', 'mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1"', 'sh', join(dir, p), text]);
+  execFileSync('git', ['add', '-A'], { cwd: dir, env });
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  return git(dir, ['rev-parse', 'HEAD']).trim();
+}
+
+/** Saves a decision as session `session`. */
+async function decide(dir: string, session: string | null, title: string, anchors: string[], now?: string): Promise<void> {
+  const env = { ...(session ? { AXME_SESSION: session } : {}), ...(now ? { AXME_NOW: now } : {}) };
+  await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', `${title}.`, ...anchors.flatMap((a) => ['--anchor', a]), '--json'], { env });
+}
+
+interface Stale {
+  kind: string;
+  slug: string;
+  changes: Array<{ anchor: string; change: string; from_version?: string; to_version?: string }>;
+  commits: Array<{ sha: string }>;
+}
+async function staleOf(dir: string): Promise<Stale[]> {
+  return (await axmeOk(dir, ['verify', '--json'])).stale;
+}
+/** The commits verify names for the one stale decision, oldest first; undefined when none is stale. */
+async function staleCommits(dir: string): Promise<string[] | undefined> {
+  const d = (await staleOf(dir)).find((s) => s.kind === 'decision');
+  return d?.commits.map((c) => c.sha).reverse();
+}
+
+const S = 'sess-decider';
+const T = 'sess-teammate';
+
+describe("a decision is not outdated by its own session's commits", () => {
+  test('a file anchor: the session commits the file after deciding; the context marks nothing; a person changes it later', async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket');
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'token bucket, refill');
+    assert.equal(await staleCommits(dir), undefined);
+    assert.equal((await axmeOk(dir, ['context', '--json'])).counts.stale, 0);
+    const later = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 3;\n' }, 'a person edits');
+    assert.deepEqual(await staleCommits(dir), [later]);
+  });
+
+  test("another session's commit is a change, and the deciding session's commits after it are listed too", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    const theirs = commitAs(dir, T, { 'src/rate.ts': 'export const window = 1;\n' }, 'a sliding window');
+    const mine = commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket');
+    assert.deepEqual(await staleCommits(dir), [theirs, mine]);
+  });
+
+  test("a teammate's commit made before the session's own is still reported", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    const teammate = commitAs(dir, null, { 'src/rate.ts': 'export const window = 1;\n' }, 'teammate: sliding window');
+    assert.deepEqual(await staleCommits(dir), [teammate]);
+  });
+
+  test('a folder anchor: edited and new files under it, then another session changes one', async () => {
+    const dir = await project();
+    await decide(dir, S, 'Rate limits live in src', ['src/']);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n', 'src/refill.ts': 'export const refill = 1;\n' }, 'token bucket');
+    assert.equal(await staleCommits(dir), undefined);
+    const theirs = commitAs(dir, T, { 'src/cart.ts': 'export const cart = 2;\n' }, 'cart');
+    assert.deepEqual(await staleCommits(dir), [theirs]);
+  });
+
+  test("a glob anchor: the session's commit is its implementation; a file another session changed first is not", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Sources are TypeScript', ['src/**/*.ts']);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket');
+    assert.equal(await staleCommits(dir), undefined);
+    const theirs = commitAs(dir, T, { 'src/cart.ts': 'export const cart = 2;\n' }, 'cart');
+    const mine = commitAs(dir, S, { 'src/cart.ts': 'export const cart = 3;\n', 'src/rate.ts': 'export const bucket = 2;\n' }, 'cart and bucket');
+    assert.deepEqual(await staleCommits(dir), [theirs, mine]);
+  });
+
+  test("a dep: anchor: the session's bump is what it decided; a later bump is reported from the session's range", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Validate with zod 5', ['dep:zod']);
+    commitAs(dir, S, { 'package.json': pkg({ zod: '^5.0.0' }) }, 'zod 5');
+    assert.equal(await staleCommits(dir), undefined);
+    commitAs(dir, null, { 'package.json': pkg({ zod: '^5.2.0' }) }, 'zod 5.2');
+    const d = (await staleOf(dir)).find((s) => s.kind === 'decision');
+    assert.deepEqual(
+      d?.changes.map((c) => [c.change, c.from_version, c.to_version]),
+      [['dep-changed', '^5.0.0', '^5.2.0']],
+    );
+  });
+
+  test('a commit the session makes after its close is a change; the ones before are not', async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts'], '2030-01-01T09:00:00.000Z');
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket', '2030-01-01T10:00:00Z');
+    await axmeOk(dir, ['session', 'finalize', '--json'], {
+      env: { AXME_SESSION: S, AXME_NOW: '2030-01-01T11:00:00.000Z' },
+      input: JSON.stringify({ summary: 'token bucket' }),
+    });
+    assert.equal(await staleCommits(dir), undefined);
+    const after = commitAs(dir, S, { 'src/rate.ts': 'export const window = 1;\n' }, 'a sliding window, days later', '2030-01-03T10:00:00Z');
+    assert.deepEqual(await staleCommits(dir), [after]);
+  });
+
+  test('rebased and amended by a person: the notes follow the rewritten commits', async () => {
+    const dir = await project();
+    const base = git(dir, ['rev-parse', 'HEAD']).trim();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket');
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'token bucket, refill');
+    // a person amends the tip, then rebases both onto a new commit of main
+    execFileSync('git', ['commit', '-q', '--amend', '-m', 'token bucket, refill (amended)'], { cwd: dir, env: cleanEnv() });
+    git(dir, ['branch', 'work']);
+    git(dir, ['reset', '-q', '--hard', base]);
+    commitFiles(dir, { 'README.md': '# shop, rate limited\n' }, 'readme');
+    git(dir, ['checkout', '-q', 'work']);
+    execFileSync('git', ['rebase', '-q', 'main'], { cwd: dir, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), new RegExp(`session: ${S}`));
+    assert.equal(await staleCommits(dir), undefined);
+  });
+
+  test("the commit's Axme-Session trailer names the session when the note is gone", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket\n\nAxme-Session: sess-decider');
+    git(dir, ['update-ref', '-d', 'refs/notes/axme']);
+    assert.equal(await staleCommits(dir), undefined);
+  });
+
+  test('reconfirmed by another session: that session commits the file afterwards — a change (only the saving session carries it out)', async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    const theirs = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits');
+    assert.deepEqual(await staleCommits(dir), [theirs]);
+    await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: T } });
+    assert.equal(await staleCommits(dir), undefined);
+    const next = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'bucket 2');
+    assert.deepEqual(await staleCommits(dir), [next]);
+  });
+
+  test('a real agent session: decided through the CLI its harness runs, committed through git', async () => {
+    const dir = await project();
+    const start = await hookInProcess('session-start', {
+      cwd: dir,
+      input: JSON.stringify({ session_id: 'cc-own-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+      harnessHere: true,
+    });
+    assert.equal(start.code, 0, start.stderr);
+    const id = readFileSync(join(dir, '.git', 'axme', 'sessions', 'harness', 'claude-code-cc-own-1'), 'utf8');
+    await axmeOk(dir, ['decision', 'add', '--title', 'Use a token bucket', '--decision', 'in src/rate.ts', '--anchor', 'src/rate.ts', '--json'], {
+      env: { CLAUDECODE: '1' },
+    });
+    const saved = git(dir, ['show', 'refs/memory/main:decisions/use-a-token-bucket.md']);
+    assert.match(saved, new RegExp(`session: ${id}`));
+    // an agent's commit carries the #!axme marker (the commit-msg hook asks for it)
+    const own = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket\n\n#!axme pr=none repo=acme/shop');
+    assert.match(git(dir, ['notes', '--ref=axme', 'show', own]), new RegExp(`session: ${id}`));
+    assert.equal(await staleCommits(dir), undefined);
+    const end = await hookInProcess('session-end', {
+      cwd: dir,
+      input: JSON.stringify({ session_id: 'cc-own-1', cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }),
+      harnessHere: true,
+    });
+    assert.equal(end.code, 0, end.stderr);
+  });
+});
