@@ -2,9 +2,13 @@
 // against the naive loop (one `git log <learned_at>..HEAD -- <anchor>` per anchor of every item).
 // The code history and the store are written with git fast-import; learned_at is spread over the
 // whole history, anchors are files (70%), folders, globs, path#symbol and dep:<name>. Markdown
-// table on stdout, JSON in bench/results/verify-<date>.json, progress on stderr.
+// table on stdout, JSON in bench/results/verify-<date>.json, progress on stderr. With --sessions N
+// (default 50; 0: none), each item was saved by one of N agent sessions and every code commit has a
+// note naming one of them (refs/notes/axme, as the post-commit hook writes it): verify then reads
+// whose each commit is (a session's own commits after its save carried the item out). --naive no
+// leaves out the naive loop (about a minute).
 //
-//   node --import tsx bench/verify.bench.ts [--commits 10000] [--items 1000] [--files 2000] [--reps 5] [--out DIR]
+//   node --import tsx bench/verify.bench.ts [--commits 10000] [--items 1000] [--files 2000] [--reps 5] [--sessions 50] [--naive yes|no] [--out DIR]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,11 +19,11 @@ import type { Stats } from './lib.ts';
 const argv = process.argv.slice(2);
 const usage = (message: string): never => {
   process.stderr.write(
-    `verify.bench: ${message}\nusage: node --import tsx bench/verify.bench.ts [--commits N] [--items N] [--files N] [--reps N] [--out DIR]\n`,
+    `verify.bench: ${message}\nusage: node --import tsx bench/verify.bench.ts [--commits N] [--items N] [--files N] [--reps N] [--sessions N] [--naive yes|no] [--out DIR]\n`,
   );
   process.exit(2);
 };
-const KNOWN = new Set(['commits', 'items', 'files', 'reps', 'out']);
+const KNOWN = new Set(['commits', 'items', 'files', 'reps', 'sessions', 'naive', 'out']);
 for (let i = 0; i < argv.length; i += 2)
   if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
 const whole = (name: string, d: number, min = 1): number => {
@@ -30,6 +34,11 @@ const COMMITS = whole('commits', 10_000, 2);
 const ITEMS = whole('items', 1000);
 const FILES = whole('files', 2000, 10);
 const REPS = whole('reps', 5);
+const SESSIONS = whole('sessions', 50, 0);
+const NAIVE = argOf(argv, 'naive', 'yes');
+if (NAIVE !== 'yes' && NAIVE !== 'no') usage(`--naive takes yes or no; got ${NAIVE}`);
+/** The session that made code commit `c` (1-based), or saved item `n`: one of SESSIONS. */
+const sessionOf = (k: number) => `bench-s${k % SESSIONS}`;
 const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 // what is measured is loaded once the options are good: a usage error costs only Node's start
@@ -96,6 +105,11 @@ function seedCode(dir: string): string[] {
       }
     }
   }
+  if (SESSIONS > 0) {
+    // every commit's note names a session, as post-commit writes it (git's fast-import fans the notes tree out)
+    parts.push('commit refs/notes/axme', 'committer Bench <bench@example.com> 1767225600 +0000', data('notes'));
+    for (let c = 1; c <= COMMITS; c++) parts.push(`N inline :${c}`, data(`branch: main\nsession: ${sessionOf(c)}\n`));
+  }
   const marks = join(dir, '.git', 'bench-marks');
   fastImport(dir, `${parts.join('\n')}\n`, marks);
   execFileSync('git', ['-C', dir, 'symbolic-ref', 'HEAD', 'refs/heads/main'], { env });
@@ -136,6 +150,7 @@ function seedStore(dir: string, shas: string[]): Array<{ anchors: string[]; lear
       decision: `About ${anchor}.`,
       anchors: [anchor],
       learned_at,
+      ...(SESSIONS > 0 ? { session: sessionOf(n) } : {}),
       status: 'active',
       created: '2026-01-01T00:00:00.000Z',
       updated: '2026-01-01T00:00:00.000Z',
@@ -200,30 +215,30 @@ try {
   const cold = await timeVerify(dir, false);
   log(`verify, warm (the same knowledge base: the remembered result) x${REPS * 4}`);
   const warm = await timeVerify(dir, true);
-  log(`naive: one git log per anchor, ${items.length} items`);
-  const nv = naive(dir, items);
+  log(NAIVE === 'yes' ? `naive: one git log per anchor, ${items.length} items` : 'naive: left out (--naive no)');
+  const nv = NAIVE === 'yes' ? naive(dir, items) : null;
   const rows: Array<{ measure: string; stats: Stats; stale: number }> = [
     { measure: 'axme verify, first run (nothing cached)', stats: stats([firstMs]), stale: first.stale.length },
     { measure: 'axme verify, cold (new knowledge base)', stats: stats(cold.samples), stale: cold.stale },
     { measure: 'axme verify, warm (remembered per memory tree and HEAD)', stats: stats(warm.samples), stale: warm.stale },
-    { measure: 'naive: git log <learned_at>..HEAD -- <anchor>, per anchor', stats: stats([nv.ms]), stale: nv.stale },
+    ...(nv ? [{ measure: 'naive: git log <learned_at>..HEAD -- <anchor>, per anchor', stats: stats([nv.ms]), stale: nv.stale }] : []),
   ];
   const m = machine();
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
   console.log(
-    `Staleness: ${COMMITS} code commits, ${FILES} files, ${ITEMS} anchored items (learned_at spread over the history); ${m.cores} x ${m.cpu}, node ${m.node}, git ${m.git}\n`,
+    `Staleness: ${COMMITS} code commits, ${FILES} files, ${ITEMS} anchored items (learned_at spread over the history), ${SESSIONS} sessions (items saved by them, commits noted); ${m.cores} x ${m.cpu}, node ${m.node}, git ${m.git}\n`,
   );
   console.log('| measure | runs | ms, median (p10–p90) | items stale |');
   console.log('| --- | ---: | ---: | ---: |');
   for (const r of rows) console.log(`| ${r.measure} | ${r.stats.n} | ${fmt(r.stats.median)} (${fmt(r.stats.p10)}–${fmt(r.stats.p90)}) | ${r.stale} |`);
   console.log(
-    `\nnaive / cold: **${(nv.ms / rows[1]!.stats.median).toFixed(1)}x**; checked ${first.checked} items, ${first.unverifiable.length} unverifiable. The naive loop counts an item stale when any commit touched its anchor (grep anchors that still match count too).`,
+    `\n${nv ? `naive / cold: **${(nv.ms / rows[1]!.stats.median).toFixed(1)}x**; ` : ''}checked ${first.checked} items, ${first.unverifiable.length} unverifiable. The naive loop counts an item stale when any commit touched its anchor (grep anchors that still match count too).`,
   );
   mkdirSync(out, { recursive: true });
   const file = join(out, `verify-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: m, commits: COMMITS, files: FILES, items: ITEMS, reps: REPS, seconds: Math.round((Date.now() - started) / 1000), rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: m, commits: COMMITS, files: FILES, items: ITEMS, sessions: SESSIONS, reps: REPS, seconds: Math.round((Date.now() - started) / 1000), rows }, null, 2)}\n`,
   );
   log(`results: ${file}`);
 } finally {
