@@ -267,6 +267,8 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   truncate: sizesOrTimes,
   touch: sizesOrTimes,
   openssl,
+  // GmSSL, an openssl fork with its options (`gmssl sm2 -genkey -out key.pem`)
+  gmssl: openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
   // step certificate create, minisign -G, age-keygen -o, certtool --outfile: the keys they make (path-uses-key-makers.ts)

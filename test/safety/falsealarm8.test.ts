@@ -38,6 +38,29 @@ testHoles({
   ],
 });
 
+// found past the corpus, in the rest of the tldr pages' examples (the same fill, not in everyday-unseen6.txt)
+testHoles({
+  // GmSSL is an openssl fork with its options: `-out` written, `-in` read (path-uses.ts)
+  "GmSSL's key made as openssl's": [
+    ['gmssl sm2 -genkey -out certs/sm2.pem', 'gmssl sm2 -pubout -in certs/sm2.pem -out build/sm2.pub'],
+    ['gmssl sm2keygen -pass 1234 -out certs/sm2.pem', 'gmssl sm2 -genkey -out ~/.ssh/id_sm2'],
+  ],
+  // model/unknown-commands.ts readVerbs: `l` is list's one-letter form, a listing beside a publish verb
+  "a listing by list's one-letter form": [
+    ['jj tag l release', 'mytool release'],
+    ['jj bookmark l release', 'kamal deploy'],
+    ['mytool l deploy', 'kamal l && kamal deploy'],
+  ],
+  // self-rules.ts: an alias taken away runs nothing the checks did not see; setting one, or unsetting a hook or push setting, stays denied
+  'a git alias unset': [
+    ['git config --global --unset alias.unstage', 'git config --global alias.unstage "reset HEAD --"'],
+    ['git config --unset-all alias.st', 'git config --unset core.hooksPath'],
+    ['git config unset alias.st', 'git config --global --unset-all remote.origin.push'],
+    ['git config --unset alias.co', 'git config --unset alias.st core.hooksPath'],
+    ['git config --global --unset alias.lg', 'git config --global --unset alias.st && git config --global alias.st "!rm -rf ~"'],
+  ],
+});
+
 // Left stopped by design: the corpus's lines the guard stops for what they are in this context
 // (they are not in everyday-unseen6.txt), each beside the everyday neighbour that passes.
 testHoles({
