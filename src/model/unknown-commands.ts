@@ -41,6 +41,8 @@ export const UNKNOWN_COMMANDS = {
   readVerbs: [
     'list',
     'ls',
+    // list's one-letter form (`jj tag l`, `jj bookmark l`, `pueue l`)
+    'l',
     'get',
     'show',
     'view',

@@ -9,6 +9,7 @@ import { type Access, generic, options, type PathUse, use } from './path-access.
 import { extracts, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
 import { gitPathUses } from './path-uses-git.ts';
+import { ageKeygen, certtool, minisign, step } from './path-uses-key-makers.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { transfer } from './path-uses-transfers.ts';
 import { grep, ripgrep } from './search-patterns.ts';
@@ -266,8 +267,15 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   truncate: sizesOrTimes,
   touch: sizesOrTimes,
   openssl,
+  // GmSSL, an openssl fork with its options (`gmssl sm2 -genkey -out key.pem`)
+  gmssl: openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
+  // step certificate create, minisign -G, age-keygen -o, certtool --outfile: the keys they make (path-uses-key-makers.ts)
+  step,
+  minisign,
+  'age-keygen': ageKeygen,
+  certtool,
   'update-ca-certificates': trustStore,
   'update-ca-trust': trustStore,
   trust: trustStore,

@@ -206,6 +206,17 @@ function monitorSwitch(key: string, value: string): boolean {
 }
 
 /**
+ * `git config --unset alias.st`, `--unset-all`, `unset`: an alias taken
+ * away — `git st` then fails, and no command runs that the checks did not see. Setting one, or
+ * unsetting a hook or push setting, is no such call.
+ */
+function unsetsAliases(args: readonly string[], guardedKey: (x: string) => boolean): boolean {
+  const verb = args.find((x) => !x.startsWith('-'));
+  const unsets = args.some((x) => /^--(unset|unset-all)$/.test(x)) || verb === 'unset' || verb === 'unset-all';
+  return unsets && args.filter(guardedKey).every((k) => /^alias\./i.test(k));
+}
+
+/**
  * Ways around the git hooks and the store: skipping the hooks, pointing git at other hooks or a
  * monitor command, pushing with plumbing, rewiring push refspecs or aliases, moving
  * refs/memory/* (`update-ref`, `symbolic-ref`, a push or fetch into it, `update-ref --stdin`
@@ -232,7 +243,7 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
   const guardedKey = (x: string) =>
     /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x) || GIT_INCLUDE_SETTINGS.test(x);
   const at = a.findIndex(guardedKey);
-  if (call.sub === 'config' && !reads && at >= 0 && !monitorSwitch(a[at]!, a[at + 1] ?? '')) {
+  if (call.sub === 'config' && !reads && at >= 0 && !monitorSwitch(a[at]!, a[at + 1] ?? '') && !unsetsAliases(a, guardedKey)) {
     out.push({
       rule: SELF,
       reason: 'changing core.hooksPath, core.fsmonitor, push refspecs or aliases, or including another config file, changes what the checks see: ask the user',
