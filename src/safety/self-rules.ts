@@ -217,6 +217,18 @@ function unsetsAliases(args: readonly string[], guardedKey: (x: string) => boole
 }
 
 /**
+ * `git config --remove-section core`, `--rename-section core x` (or the `remove-section` and
+ * `rename-section` subcommands): the section's keys go with it, core.hooksPath and core.fsmonitor
+ * among them. The section is the first word after the option that is not an option itself.
+ */
+function removesCoreSection(args: readonly string[]): boolean {
+  const at = args.findIndex((x) => /^(--)?(remove|rename)-section$/.test(x));
+  if (at < 0) return false;
+  const section = args.slice(at + 1).find((x) => !x.startsWith('-'));
+  return section !== undefined && section.toLowerCase() === 'core';
+}
+
+/**
  * Ways around the git hooks and the store: skipping the hooks, pointing git at other hooks or a
  * monitor command, pushing with plumbing, rewiring push refspecs or aliases, moving
  * refs/memory/* (`update-ref`, `symbolic-ref`, a push or fetch into it, `update-ref --stdin`
@@ -249,6 +261,8 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
       reason: 'changing core.hooksPath, core.fsmonitor, push refspecs or aliases, or including another config file, changes what the checks see: ask the user',
     });
   }
+  if (call.sub === 'config' && removesCoreSection(a))
+    out.push({ rule: SELF, reason: 'removing or renaming the core section of git config takes core.hooksPath with it, which changes what the checks see: ask the user' });
   // `git config --edit`: an editor on the config file, where any setting can be written
   if (call.sub === 'config' && (a.some((x) => x === '--edit' || x === '-e') || a.find((x) => !x.startsWith('-')) === 'edit'))
     out.push({ rule: SELF, reason: '`git config --edit` opens the config file, where core.hooksPath can be set: change settings with `git config KEY VALUE`' });
