@@ -21,7 +21,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
-import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
+import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
@@ -75,8 +75,10 @@ export interface SyncResult {
   adoption: AdoptionReport;
   /** items the remote removed, taken because of --accept-removals (without it, such a sync is held) */
   removed: string[];
-  /** what the remote loosened of what binds agents here, taken because a person gave --accept-loosening (without it, such a sync is held) */
+  /** what the remote loosened of what binds agents here, taken because a person gave --accept-loosening (without it, such a sync is held): one line a kind */
   loosened: string[];
+  /** the same lines as the text says them, each value of the rules that loosened named (inbound.ts, Loosening.said) */
+  loosenedNamed: string[];
   /** every field a merge settled that this sync made or took (a fast-forward over a teammate's merge): both values each */
   settled: MergeSettled[];
   text: string;
@@ -131,7 +133,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       { tracked, env: opts.env },
     );
     for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
-    for (const [label, reasons] of inbound.loosened) await settleHeld(kb, 'loosening', label, reasons);
+    for (const [label, l] of inbound.loosened) await settleHeld(kb, 'loosening', label, l.said);
     await mergeNotes(repo, remote, remoteNotes);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
@@ -145,7 +147,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
       const removed = [...new Set([...inbound.taken.values()].flat())].sort();
-      const loosened = [...new Set([...inbound.loosened.values()].flat())];
+      const loosened = [...new Set([...inbound.loosened.values()].flatMap((l) => l.reasons))];
+      const loosenedNamed = [...new Set([...inbound.loosened.values()].flatMap((l) => l.said))];
       const result: SyncResult = {
         remote,
         before,
@@ -159,6 +162,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
         adoption: adoption!,
         removed,
         loosened,
+        loosenedNamed,
         settled: inbound.settled,
         text: '',
       };
@@ -192,8 +196,8 @@ interface Inbound {
   acceptLoosening: boolean;
   /** the removed paths taken */
   taken: Map<string, string[]>;
-  /** what loosened, taken */
-  loosened: Map<string, string[]>;
+  /** what loosened, taken: the kinds and the same said with their values */
+  loosened: Map<string, Loosening>;
   /** what the merges made or taken settled (reported with the removals: both are what came in) */
   settled: MergeSettled[];
 }
@@ -217,14 +221,16 @@ async function integrate(
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? removedBy(ours, next) : [];
     if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
-    const loosening = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
-    const loosened = loosening.reasons;
-    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosening, inbound.acceptLoosening);
+    const loosened = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
+    if (loosened.reasons.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
     return { removed, loosened };
   };
-  const took = ({ removed, loosened }: { removed: string[]; loosened: string[] }) => {
+  const took = ({ removed, loosened }: { removed: string[]; loosened: Loosening }) => {
     if (removed.length) inbound.taken.set(remote, [...(inbound.taken.get(remote) ?? []), ...removed]);
-    if (loosened.length) inbound.loosened.set(remote, [...(inbound.loosened.get(remote) ?? []), ...loosened]);
+    if (loosened.reasons.length) {
+      const was = inbound.loosened.get(remote) ?? { reasons: [], said: [] };
+      inbound.loosened.set(remote, { reasons: [...was.reasons, ...loosened.reasons], said: [...was.said, ...loosened.said] });
+    }
   };
   for (let attempt = 0; attempt < 20; attempt++) {
     if (!remoteTip) return local ? 'ahead' : 'none';
@@ -328,7 +334,7 @@ function describe(r: SyncResult): string {
     lines.push(
       `Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`,
     );
-  if (r.loosened.length) lines.push(`Took what loosens what binds agents here (--accept-loosening): ${r.loosened.join('; ')}.`);
+  if (r.loosenedNamed.length) lines.push(`Took what loosens what binds agents here (--accept-loosening): ${r.loosenedNamed.join('; ')}.`);
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
