@@ -17,8 +17,9 @@ import {
   trackingRef,
 } from '../../store/remote.ts';
 import { readSnapshot, type Snapshot } from '../../store/tree.ts';
+import { ignoredSettings, ignoredSettingsLine } from '../core/ignored-settings.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { parseSnapshot } from '../core/state.ts';
+import { parseSnapshot, readState } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
@@ -79,6 +80,8 @@ export interface SyncResult {
   loosened: string[];
   /** the same lines as the text says them, each value of the rules that loosened named (inbound.ts, Loosening.said) */
   loosenedNamed: string[];
+  /** the machine-local settings the shared axme.yaml sets that this sync brought in, ignored here (core/ignored-settings.ts) */
+  ignoredSettings: string[];
   /** every field a merge settled that this sync made or took (a fast-forward over a teammate's merge): both values each */
   settled: MergeSettled[];
   text: string;
@@ -163,6 +166,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
         removed,
         loosened,
         loosenedNamed,
+        ignoredSettings: await newlyIgnored(kb, before, tip),
         settled: inbound.settled,
         text: '',
       };
@@ -317,6 +321,15 @@ async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: stri
   }
 }
 
+/** The settings axme.yaml sets that are ignored here at `after` and were not at `before`: what the sync brought that the person should hear of. */
+async function newlyIgnored(kb: KnowledgeBase, before: string | null, after: string | null): Promise<string[]> {
+  if (!after || after === before) return [];
+  const now = ignoredSettings((await readState(kb, after)).diagnostics);
+  if (!now.length) return [];
+  const was = before ? new Set(ignoredSettings((await readState(kb, before)).diagnostics)) : new Set<string>();
+  return now.filter((s) => !was.has(s));
+}
+
 function describe(r: SyncResult): string {
   const lines: string[] = [];
   const how = {
@@ -335,6 +348,7 @@ function describe(r: SyncResult): string {
       `Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`,
     );
   if (r.loosenedNamed.length) lines.push(`Took what loosens what binds agents here (--accept-loosening): ${r.loosenedNamed.join('; ')}.`);
+  if (r.ignoredSettings.length) lines.push(ignoredSettingsLine(r.ignoredSettings));
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
