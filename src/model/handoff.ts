@@ -38,7 +38,7 @@ export type Handoff = z.infer<typeof Handoff>;
 export const handoffSpec: KindSpec<Handoff> = {
   ...handoffKind,
   schema: Handoff,
-  fields: ['session', 'author', 'source', 'stopped_at', 'startup_text', 'prs', 'dirty_branches', 'created', 'updated'],
+  fields: ['session', 'source', 'author', 'stopped_at', 'startup_text', 'prs', 'dirty_branches', 'created', 'updated'],
   lead: 'summary',
   sections: [
     ['In Progress', 'in_progress'],
