@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
+import { choiceError } from './choice-values.ts';
 import { OPERATION_WORDS } from './command-index.ts';
 import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
@@ -43,6 +44,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(await commandsFor(parsed, io))
     // a flag given a value yargs would silently read as false (--json=yes): a usage error instead
     .middleware(() => checkFlagValues(argv, self?.getOptions().boolean ?? []), true)
+    // a value an option does not take, with the choice meant (choice-values.ts), before yargs' "Invalid values"
+    .middleware((a) => {
+      const said = choiceError(a, (self?.getOptions() as { choices?: Record<string, unknown[]> } | undefined)?.choices ?? {}, argv);
+      if (said) throw new UsageError(said);
+    }, true)
     .middleware(loneDashesBack, true)
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()

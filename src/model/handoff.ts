@@ -25,6 +25,11 @@ export const Handoff = z.object({
   next_steps: longText('what to do next').default(''),
   test_results: longText('last test results').default(''),
   blockers: longText('what blocks progress').default(''),
+  author: listEntry
+    .optional()
+    .describe(
+      "the git identity (email) of who wrote it: a close prunes only its writer's older handoffs, never a teammate's (absent on handoffs written before)",
+    ),
   ...baseFields,
   source: z.enum(HANDOFF_SOURCES).default('agent').describe('agent (written at close), auditor or recovered (orphan recovery)'),
 });
@@ -33,7 +38,7 @@ export type Handoff = z.infer<typeof Handoff>;
 export const handoffSpec: KindSpec<Handoff> = {
   ...handoffKind,
   schema: Handoff,
-  fields: ['session', 'source', 'stopped_at', 'startup_text', 'prs', 'dirty_branches', 'created', 'updated'],
+  fields: ['session', 'source', 'author', 'stopped_at', 'startup_text', 'prs', 'dirty_branches', 'created', 'updated'],
   lead: 'summary',
   sections: [
     ['In Progress', 'in_progress'],

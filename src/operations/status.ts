@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StoreStatus } from '../knowledge/admin/store-status.ts';
+import { ignoredSettingsLine } from '../knowledge/core/ignored-settings.ts';
 import { textOf } from './lines.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
@@ -16,7 +17,9 @@ export const status = defineOperation({
     date: z.string().describe('its committer date (ISO 8601)'),
     repository: z.string().describe('the git directory holding the store'),
     counts: z.record(z.string(), z.record(z.string(), z.number())).describe('items per kind, by status'),
-    diagnostics: z.array(z.looseObject({})).describe('files that could not be read (see axme fsck)'),
+    diagnostics: z.array(z.looseObject({})).describe('what reading the store found: errors (files that could not be read, see axme fsck) and warnings'),
+    problems: z.number().describe('the errors among the diagnostics: what axme fsck is for'),
+    ignoredSettings: z.array(z.string()).describe('machine-local settings the shared axme.yaml sets, ignored here (docs/settings.md): not problems'),
     session: z.string().nullable().describe('the session this call belongs to'),
     actor: z.string().describe('who the writes of this connection are attributed to'),
   }),
@@ -42,7 +45,7 @@ export const status = defineOperation({
                 .map(([st, n]) => `${n} ${st}`)
                 .join(', ')}`,
           ),
-        ...(s.diagnostics.length ? [`${s.diagnostics.length} problems: run axme fsck`] : []),
+        ...problemLines(s),
       ]),
   },
   json: (s) => ({ ...s }),
@@ -59,7 +62,17 @@ export const status = defineOperation({
       `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date}) in ${s.repository}`,
       `session ${s.session ?? '-'} (${s.actor})`,
       ...counts,
-      s.diagnostics.length ? `${s.diagnostics.length} problems: run axme fsck` : 'no problems',
+      ...(problemLines(s).length ? problemLines(s) : ['no problems']),
     ].join('\n');
   },
 });
+
+/** What reading the store found, said once each: its errors (`N problems: run axme fsck`), the settings axme.yaml sets that are ignored here (one line, with what to do), other warnings. */
+function problemLines(s: StoreStatus): string[] {
+  const others = s.diagnostics.filter((d) => d.severity === 'warning' && (d as { setting?: string }).setting === undefined).length;
+  return [
+    ...(s.problems ? [`${s.problems} problem${s.problems === 1 ? '' : 's'}: run axme fsck`] : []),
+    ...(s.ignoredSettings.length ? [ignoredSettingsLine(s.ignoredSettings)] : []),
+    ...(others ? [`${others} warning${others === 1 ? '' : 's'}: run axme fsck`] : []),
+  ];
+}

@@ -1,3 +1,4 @@
+import { ignoredSettings, ignoredSettingsLine } from '../knowledge/core/ignored-settings.ts';
 import { openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { effectiveSettings } from '../knowledge/core/local-settings.ts';
 import { readState } from '../knowledge/core/state.ts';
@@ -16,9 +17,8 @@ export async function settingsCheck(dir: string, env: NodeJS.ProcessEnv): Promis
     const state = tip ? await readState(kb) : null;
     const { sources, problems } = effectiveSettings(state?.config ?? null, kb.repo.commonDir, env);
     const local = sources.filter((s) => s.from !== CONFIG_PATH).map((s) => `${s.setting} = ${JSON.stringify(s.value)} (${s.from})`);
-    const ignored = (state?.diagnostics ?? [])
-      .filter((d) => d.path === CONFIG_PATH && d.reason.includes('is ignored here'))
-      .map((d) => `warning: ${CONFIG_PATH}: ${d.reason}`);
+    const set = ignoredSettings(state?.diagnostics ?? []);
+    const ignored = set.length ? [`warning: ${ignoredSettingsLine(set)}`] : [];
     const lines = [local.length ? `machine-local: ${local.join('; ')}` : 'no machine-local setting: the defaults apply', ...ignored];
     if (problems.length)
       return {

@@ -88,4 +88,45 @@ describe('a held sync names what the remote loosens (real git: a bare remote, tw
     const shown = (await A.show('question', q!.id)) as { context?: string };
     assert.match(String(shown.context), /git\.protectedBranches no longer lists "main"/);
   });
+
+  test('accepted (--accept-loosening), the sync says what it took, value by value; --json carries the same under loosenedNamed, the answered question too', async () => {
+    const remote = join(root, 'remote2.git');
+    git(root, ['init', '-q', '--bare', remote]);
+    const [a, b] = [join(root, 'a2'), join(root, 'b2')];
+    for (const d of [a, b]) git(root, ['clone', '-q', remote, d]);
+    const A = coreAt(a);
+    await A.init();
+    await A.sync();
+    const B = coreAt(b);
+    await B.init();
+    await B.safety('remove', 'git_protected_branch', 'master');
+    await B.safety('add', 'bash_allow', 'terraform apply -auto-approve');
+    await B.sync();
+    assert.equal((await axmeIn(a, ['sync'])).code, 1, 'held first');
+    const took = await axmeIn(a, ['sync', '--accept-loosening']);
+    assert.equal(took.code, 0, took.stderr);
+    assert.match(
+      took.stdout,
+      /Took what loosens what binds agents here \(--accept-loosening\): .*git\.protectedBranches no longer lists "master"/,
+      took.stdout,
+    );
+    assert.match(took.stdout, /bash\.allowedPrefixes adds "terraform apply -auto-approve"/, took.stdout);
+    // the same from the other side: B takes A's tightening back, nothing loosened, nothing named
+    await B.safety('add', 'bash_allow', 'npm publish --dry-run');
+    await B.sync();
+    const json = await axmeIn(a, ['sync', '--accept-loosening', '--json']);
+    assert.equal(json.code, 0, json.stderr);
+    const r = JSON.parse(json.stdout) as { loosened: string[]; loosenedNamed: string[] };
+    assert.deepEqual(r.loosened, ['safety/rules.yaml would let more through'], 'one line per kind, as before');
+    assert.equal(r.loosenedNamed.length, 1);
+    assert.match(r.loosenedNamed[0]!, /^safety\/rules\.yaml would let more through: bash\.allowedPrefixes adds "npm publish --dry-run"$/);
+    const answered = ((await A.list('question', { all: true })) as Array<{ status: string; answer?: string; id: string }>).filter(
+      (q) => q.status === 'answered',
+    );
+    const texts = await Promise.all(answered.map(async (q) => JSON.stringify(await A.show('question', q.id))));
+    assert.ok(
+      texts.some((t) => /protectedBranches no longer lists/.test(t)),
+      texts.join('\n'),
+    );
+  });
 });

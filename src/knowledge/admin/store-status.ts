@@ -1,3 +1,4 @@
+import { ignoredSettings } from '../core/ignored-settings.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { type Diagnostic, readState } from '../core/state.ts';
 
@@ -9,6 +10,10 @@ export interface StoreStatus {
   repository: string;
   counts: Record<string, Record<string, number>>;
   diagnostics: Diagnostic[];
+  /** the errors among them: what `axme fsck` is for */
+  problems: number;
+  /** the machine-local settings the shared axme.yaml sets, ignored here (core/ignored-settings.ts): said apart, not problems */
+  ignoredSettings: string[];
   session: string | null;
   actor: string;
 }
@@ -30,6 +35,8 @@ export async function storeStatus(kb: KnowledgeBase, opts: { at?: string | undef
     repository: kb.repo.gitDir,
     counts,
     diagnostics: state.diagnostics,
+    problems: state.diagnostics.filter((d) => d.severity === 'error').length,
+    ignoredSettings: ignoredSettings(state.diagnostics),
     session: kb.session ?? null,
     actor: kb.actor,
   };

@@ -8,7 +8,7 @@ import { isLive } from '../../model/liveness.ts';
 import type { Memory } from '../../model/memory.ts';
 import { loosensRules } from '../../model/rule-loosening.ts';
 import { readSession } from '../../session/sessions.ts';
-import { planCloseRecord } from '../close/finalize-close.ts';
+import { handoffAuthor, planCloseRecord } from '../close/finalize-close.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { stage } from '../core/staging.ts';
@@ -64,6 +64,7 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
     [answer.summary, answer.stopped_at, answer.in_progress, answer.next_steps, answer.worklog_entry].some((t) => t.trim() !== '');
   if (opts.dryRun) return { commit: null, ref: kb.ref, written: preview(plan, hasRecord), dropped, extracted };
   const local = hasRecord ? readSession(kb.repo.commonDir, session) : null;
+  const author = await handoffAuthor(kb);
   const r = await mutate(kb, async (state) => {
     const st = stage(state);
     for (const d of plan.decisions) {
@@ -100,6 +101,7 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
         source: 'auditor',
         local,
         now: kb.now().toISOString(),
+        author,
         handoff: !agentHandoff,
       });
       written.handoff = rec.handoff;

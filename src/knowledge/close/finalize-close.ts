@@ -79,6 +79,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
   // what this machine recorded about the session (hooks): when it started, files, commits
   const local = kb.session ? readSession(kb.repo.commonDir, kb.session) : null;
 
+  const author = await handoffAuthor(kb);
   const r = await mutate(kb, async (state) => {
     const st = stage(state);
     const now = kb.now().toISOString();
@@ -127,7 +128,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
       for (const step of steps) changed = (await planSafetyUpdate(kb, st, step)).changed || changed;
       out.safety.push({ action: rule.action, rule_type: rule.rule_type, value: rule.value, changed });
     }
-    const record = planCloseRecord(kb, st, { session, slug, data, source: 'agent', local, now });
+    const record = planCloseRecord(kb, st, { session, slug, data, source: 'agent', local, now, author });
     out.handoff = record.handoff!;
     out.summary = record.summary;
     out.pruned = record.pruned;
@@ -160,7 +161,17 @@ export type CloseRecordData = Pick<
 export function planCloseRecord(
   kb: KnowledgeBase,
   st: Staged,
-  o: { session: string; slug: string; data: CloseRecordData; source: 'agent' | 'auditor'; local: SessionState | null; now: string; handoff?: boolean },
+  o: {
+    session: string;
+    slug: string;
+    data: CloseRecordData;
+    source: 'agent' | 'auditor';
+    local: SessionState | null;
+    now: string;
+    /** who writes it (the git identity's email, handoffAuthor): named in the handoff, and whose older handoffs are pruned */
+    author: string;
+    handoff?: boolean;
+  },
 ): { handoff: string | null; summary: string; pruned: string[] } {
   const { slug, session, data, local, now } = o;
   let handoffPath: string | null = null;
@@ -179,6 +190,7 @@ export function planCloseRecord(
       next_steps: data.next_steps,
       test_results: data.test_results,
       blockers: data.blockers,
+      author: previous?.author ?? o.author,
       created: previous?.created ?? now,
       updated: now,
     });
@@ -205,16 +217,28 @@ export function planCloseRecord(
     extra: prevSummary?.extra ?? {},
   });
   const summaryPath = putItem(st, 'session', summary, 'session.closed', 'summary');
-  return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug) : [] };
+  return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug, o.author) : [] };
+}
+
+/** Who writes a handoff: the email of the identity the store's commits carry (git config, GIT_* variables, else the fallback). */
+export async function handoffAuthor(kb: KnowledgeBase): Promise<string> {
+  return (await kb.repo.identity()).email;
 }
 
 /**
- * Keeps the newest handoffs in the tree; the rest stay reachable in history. The handoff just
- * written (`keep`) always stays, however old: removed in the commit that adds it, it would be in no
- * version at all. Returns the paths removed.
+ * Whether a write by `author` may prune handoff `h`: its own (the same identity, on any clone) and
+ * those that name no writer (written before handoffs did); never a teammate's, which only their
+ * own closes prune, so none is lost before its writer's next session saw it (docs/sessions.md).
  */
-export function pruneHandoffs(st: Staged, keep: string): string[] {
-  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep).sort(byNewest);
+export const prunableBy = (author: string) => (h: Handoff) => h.author === undefined || h.author === author;
+
+/**
+ * Keeps the newest HANDOFFS_KEPT of `author`'s handoffs in the tree (prunableBy); the rest stay
+ * reachable in history. The handoff just written (`keep`) always stays, however old: removed in
+ * the commit that adds it, it would be in no version at all. Returns the paths removed.
+ */
+export function pruneHandoffs(st: Staged, keep: string, author: string): string[] {
+  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep && prunableBy(author)(h)).sort(byNewest);
   const pruned: string[] = [];
   for (const old of byAge.slice(HANDOFFS_KEPT - 1)) {
     const p = itemPath('handoff', old.slug);

@@ -10,7 +10,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { locationOf } from '../core/results.ts';
 import { putItem, stage } from '../core/staging.ts';
-import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
+import { committable, HANDOFFS_KEPT, handoffAuthor, prunableBy, pruneHandoffs } from './finalize-close.ts';
 import { count } from './phrases.ts';
 import { handoffText, summaryAfterClose, worklogText } from './recovery-texts.ts';
 import { gatherFacts } from './session-facts.ts';
@@ -109,6 +109,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
   const auditor: KnowledgeBase = { ...kb, actor: 'auditor', session: id };
   const slug = slugify(id, 'session');
   const endedAt = s.ended?.t ?? s.lastActivity;
+  const author = await handoffAuthor(kb);
   const r = await mutate(auditor, (state) => {
     const st = stage(state);
     const now = kb.now().toISOString();
@@ -119,7 +120,8 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
     // dated by when the session started: a close made after it (a later session, or the other half
     // of a split one) stays the latest handoff
     const started = s.meta.startedAt;
-    const newer = st.state.items.handoff.filter((h) => h.slug !== slug && h.updated > started).length;
+    // its writer's newer handoffs only: a teammate's are not in this clone's budget
+    const newer = st.state.items.handoff.filter((h) => h.slug !== slug && h.updated > started && prunableBy(author)(h)).length;
     if (prevHandoff?.source === 'agent') skipped = 'the agent-written one is kept';
     // the post-session auditor read the whole transcript: its handoff says more than the record does
     else if (prevHandoff?.source === 'auditor') skipped = "the auditor's, written from the session's transcript, is kept";
@@ -131,6 +133,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
         session: id,
         source: 'recovered',
         ...handoffText(s, facts),
+        author: prevHandoff?.author ?? author,
         created: prevHandoff?.created ?? started,
         updated: prevHandoff?.updated ?? started,
       });
@@ -160,7 +163,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
       if (!prevSummary || !sameFile('session', prevSummary, sum)) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
     }
     // a recovered handoff is one more in the tree: older ones move to history as at a close
-    const pruned = handoff ? pruneHandoffs(st, slug) : [];
+    const pruned = handoff ? pruneHandoffs(st, slug, author) : [];
     const what = s.closed
       ? `${count(committable(s.pending.files).length, 'file')}, ${count(s.pending.commits.length, 'commit')} after its close`
       : `${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`;

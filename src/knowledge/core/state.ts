@@ -19,6 +19,8 @@ export interface Diagnostic {
   transient?: boolean;
   /** the store the file is in, when it is not this repository's own (a workspace store) */
   store?: string;
+  /** a machine-local setting the shared axme.yaml sets, ignored here (ignored-settings.ts) */
+  setting?: string;
 }
 
 /** The items of a state, by kind: each kind's list of its decoded items. */
@@ -361,6 +363,7 @@ async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagn
         diagnostics.push({
           path: CONFIG_PATH,
           severity: 'warning',
+          setting,
           reason: `${setting} is ignored here: it chooses where data or credentials go or what runs, so only a machine-local setting may set it (.git/axme/config.yaml or ~/.config/axme/config.yaml, docs/settings.md); remove it from axme.yaml`,
         });
       }

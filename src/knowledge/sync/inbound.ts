@@ -217,7 +217,7 @@ export async function holdLoosening(kb: KnowledgeBase, label: string, remote: st
     throw new AxmeError(
       'NOT_ALLOWED',
       `taking ${label}'s knowledge (${tip.slice(0, 12)}) would loosen what binds agents here (${said.join('; ')}), which only a person may do: ask the user to run \`${take}\` themselves. Nothing was taken or pushed.`,
-      { remote, reasons, tip, actor: kb.actor },
+      { remote, reasons, said, tip, actor: kb.actor },
     );
   }
   const diff = `git diff ${kb.ref} ${tip.slice(0, 12)} -- ${RULES_PATH} ${CONFIG_PATH} ${SPECS.decision.dir}`;
@@ -230,7 +230,7 @@ export async function holdLoosening(kb: KnowledgeBase, label: string, remote: st
   throw new AxmeError(
     'WRONG_STATE',
     `holding ${label}'s knowledge (${tip.slice(0, 12)}): it loosens what binds agents here — ${said.join('; ')}. Only a person here takes that, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take it run \`${take}\` yourself; to keep the rules, restore them on ${remote} and sync again.`,
-    { remote, reasons, tip },
+    { remote, reasons, said, tip },
   );
 }
 

@@ -17,11 +17,12 @@ import {
   trackingRef,
 } from '../../store/remote.ts';
 import { readSnapshot, type Snapshot } from '../../store/tree.ts';
+import { ignoredSettings, ignoredSettingsLine } from '../core/ignored-settings.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { parseSnapshot } from '../core/state.ts';
+import { parseSnapshot, readState } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
-import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
+import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
@@ -75,8 +76,12 @@ export interface SyncResult {
   adoption: AdoptionReport;
   /** items the remote removed, taken because of --accept-removals (without it, such a sync is held) */
   removed: string[];
-  /** what the remote loosened of what binds agents here, taken because a person gave --accept-loosening (without it, such a sync is held) */
+  /** what the remote loosened of what binds agents here, taken because a person gave --accept-loosening (without it, such a sync is held): one line a kind */
   loosened: string[];
+  /** the same lines as the text says them, each value of the rules that loosened named (inbound.ts, Loosening.said) */
+  loosenedNamed: string[];
+  /** the machine-local settings the shared axme.yaml sets that this sync brought in, ignored here (core/ignored-settings.ts) */
+  ignoredSettings: string[];
   /** every field a merge settled that this sync made or took (a fast-forward over a teammate's merge): both values each */
   settled: MergeSettled[];
   text: string;
@@ -131,7 +136,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       { tracked, env: opts.env },
     );
     for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
-    for (const [label, reasons] of inbound.loosened) await settleHeld(kb, 'loosening', label, reasons);
+    for (const [label, l] of inbound.loosened) await settleHeld(kb, 'loosening', label, l.said);
     await mergeNotes(repo, remote, remoteNotes);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
@@ -145,7 +150,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
       const removed = [...new Set([...inbound.taken.values()].flat())].sort();
-      const loosened = [...new Set([...inbound.loosened.values()].flat())];
+      const loosened = [...new Set([...inbound.loosened.values()].flatMap((l) => l.reasons))];
+      const loosenedNamed = [...new Set([...inbound.loosened.values()].flatMap((l) => l.said))];
       const result: SyncResult = {
         remote,
         before,
@@ -159,6 +165,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
         adoption: adoption!,
         removed,
         loosened,
+        loosenedNamed,
+        ignoredSettings: await newlyIgnored(kb, before, tip),
         settled: inbound.settled,
         text: '',
       };
@@ -192,8 +200,8 @@ interface Inbound {
   acceptLoosening: boolean;
   /** the removed paths taken */
   taken: Map<string, string[]>;
-  /** what loosened, taken */
-  loosened: Map<string, string[]>;
+  /** what loosened, taken: the kinds and the same said with their values */
+  loosened: Map<string, Loosening>;
   /** what the merges made or taken settled (reported with the removals: both are what came in) */
   settled: MergeSettled[];
 }
@@ -217,14 +225,16 @@ async function integrate(
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? removedBy(ours, next) : [];
     if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
-    const loosening = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
-    const loosened = loosening.reasons;
-    if (loosened.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosening, inbound.acceptLoosening);
+    const loosened = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
+    if (loosened.reasons.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
     return { removed, loosened };
   };
-  const took = ({ removed, loosened }: { removed: string[]; loosened: string[] }) => {
+  const took = ({ removed, loosened }: { removed: string[]; loosened: Loosening }) => {
     if (removed.length) inbound.taken.set(remote, [...(inbound.taken.get(remote) ?? []), ...removed]);
-    if (loosened.length) inbound.loosened.set(remote, [...(inbound.loosened.get(remote) ?? []), ...loosened]);
+    if (loosened.reasons.length) {
+      const was = inbound.loosened.get(remote) ?? { reasons: [], said: [] };
+      inbound.loosened.set(remote, { reasons: [...was.reasons, ...loosened.reasons], said: [...was.said, ...loosened.said] });
+    }
   };
   for (let attempt = 0; attempt < 20; attempt++) {
     if (!remoteTip) return local ? 'ahead' : 'none';
@@ -311,6 +321,15 @@ async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: stri
   }
 }
 
+/** The settings axme.yaml sets that are ignored here at `after` and were not at `before`: what the sync brought that the person should hear of. */
+async function newlyIgnored(kb: KnowledgeBase, before: string | null, after: string | null): Promise<string[]> {
+  if (!after || after === before) return [];
+  const now = ignoredSettings((await readState(kb, after)).diagnostics);
+  if (!now.length) return [];
+  const was = before ? new Set(ignoredSettings((await readState(kb, before)).diagnostics)) : new Set<string>();
+  return now.filter((s) => !was.has(s));
+}
+
 function describe(r: SyncResult): string {
   const lines: string[] = [];
   const how = {
@@ -328,7 +347,8 @@ function describe(r: SyncResult): string {
     lines.push(
       `Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`,
     );
-  if (r.loosened.length) lines.push(`Took what loosens what binds agents here (--accept-loosening): ${r.loosened.join('; ')}.`);
+  if (r.loosenedNamed.length) lines.push(`Took what loosens what binds agents here (--accept-loosening): ${r.loosenedNamed.join('; ')}.`);
+  if (r.ignoredSettings.length) lines.push(ignoredSettingsLine(r.ignoredSettings));
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);

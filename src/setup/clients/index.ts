@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
+import { eitherOf, nearNames } from '../../model/near-names.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { readTextFile } from '../json-file.ts';
 import type { ClientAdapter } from './adapter.ts';
@@ -57,7 +58,14 @@ export function parseAgents(list: string, opts: { user?: boolean; remote?: Remot
     .filter(Boolean);
   if (!names.length) throw new AxmeError('INVALID_INPUT', `--agent needs a comma-separated list of clients: ${NAMES().join(', ')} or all`);
   const unknown = names.filter((n) => n !== 'all' && !(NAMES() as string[]).includes(n));
-  if (unknown.length) throw new AxmeError('INVALID_INPUT', `--agent: unknown client ${unknown.join(', ')}: give ${NAMES().join(', ')} or all`);
+  if (unknown.length) {
+    const meant = unknown.map((n) => ({ n, near: nearNames(n, [...NAMES(), 'all']) })).filter((m) => m.near.length);
+    const said = meant.map((m) => `${unknown.length > 1 ? `${m.n}: ` : ''}did you mean ${eitherOf(m.near)}?`).join('; ');
+    throw new AxmeError('INVALID_INPUT', `--agent: unknown client ${unknown.join(', ')}${said ? `: ${said}` : ''}; give ${NAMES().join(', ')} or all`, {
+      unknown,
+      meant: Object.fromEntries(meant.map((m) => [m.n, m.near])),
+    });
+  }
   const user = userClients()
     .map((c) => c.id)
     .filter((n) => names.includes(n));
