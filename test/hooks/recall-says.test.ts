@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { memoryAdd } from '../../src/operations/memory/add.ts';
+import { questionAsk } from '../../src/operations/question/writes.ts';
 import { cliText } from '../store-fixture.ts';
 import { hookInProcess, loadBuiltHook } from './hook-in-process.ts';
 import { recallWorld } from './recall-world.ts';
@@ -21,6 +22,9 @@ const MEMORIES: ReadonlyArray<readonly [string, string, string]> = [
   ['Thumbnail webp quality', 'Encode at quality 80; lower shows banding on gradients.', 'Which webp quality for a thumbnail?'],
 ];
 
+/** Questions asked with no context: their question is their title, and all they say. */
+const QUESTIONS = ['Who owns the parcel locker integration?', 'Should invoices keep refund history for a year?'];
+
 describe('recall: a line says what the item says', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
@@ -35,6 +39,7 @@ describe('recall: a line says what the item says', () => {
       ITEMS.map(([title, decision]) => ({ title, decision })),
     ));
     for (const [title, description] of MEMORIES) await cliText(dir, memoryAdd, { type: 'pattern', title, description }, { env });
+    for (const q of QUESTIONS) await cliText(dir, questionAsk, { question: q }, { env });
     await loadBuiltHook();
   });
   after(() => cleanup());
@@ -55,6 +60,15 @@ describe('recall: a line says what the item says', () => {
       const line = ctx.split('\n').find((l) => l.includes(` ${title}`));
       assert.ok(line, `not recalled:\n${ctx}`);
       assert.ok(line.endsWith(`${title}: ${says}`), `the line says: ${line}`);
+    });
+  }
+
+  for (const [i, q] of QUESTIONS.entries()) {
+    test(`"${q}" is recalled once on its line, not twice`, async () => {
+      const ctx = await prompt(`asks-${i}`, q);
+      const line = ctx.split('\n').find((l) => l.includes(q));
+      assert.ok(line, `not recalled:\n${ctx}`);
+      assert.equal(line.split(q).length - 1, 1, `the line says: ${line}`);
     });
   }
 });
