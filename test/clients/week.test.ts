@@ -13,16 +13,17 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axmeInOk } from '../cli-in-process.ts';
 import { CLI, git } from '../helpers.ts';
-import { anthropic, requestText } from './anthropic.ts';
+import { anthropic, resultOfStep as claudeResult, requestText } from './anthropic.ts';
 import { describeRun, runClaude, sessionStartContext } from './claude-code.ts';
 import { closeCodexLab, codexLab, patch, runCodex } from './codex.ts';
 import { runGemini } from './gemini.ts';
-import { contentsText, geminiWire, lastResults } from './gemini-wire.ts';
+import { contentsText, resultOfStep as geminiResult, geminiWire, lastResults } from './gemini-wire.ts';
 import type { ScriptedModel, SeenRequest, Step } from './model-server.ts';
-import { messages, resultOf } from './openai.ts';
+import { inputItems, messages, resultOf } from './openai.ts';
 import { type ClientWorld, cleanupWorld, clientWorld, inClientWorld } from './project.ts';
 import { count } from './recall-seed.ts';
 import { seedWeek, type WeekSeed } from './week-seed.ts';
+import { everyToolCall, notReadable } from './week-tools.ts';
 
 const TEST = { timeout: 900_000 };
 /** The session start's budget (src/hooks/session-start.ts) and a recall's (src/knowledge/views/recall-lines.ts). */
@@ -83,6 +84,28 @@ function syncTeammateDecision(w: ClientWorld, title: string, decision: string): 
   }
 }
 
+/**
+ * The words of an MCP error as Gemini CLI 0.61 hands it to its model: `MCP tool '<tool>' reported
+ * tool error for function call: <the call as JSON> with response: <the result as JSON>` — the
+ * result's text content inside; null when there is none.
+ */
+function geminiErrorWords(error: string): string | null {
+  const at = error.indexOf(' with response: ');
+  if (at < 0) return null;
+  const json = error.slice(at + ' with response: '.length);
+  // the message may follow the JSON again (`<json>: <message>`): the JSON is the longest prefix that parses
+  for (let end = json.length; end > 0; end = json.lastIndexOf(']', end - 1)) {
+    try {
+      const parts = JSON.parse(json.slice(0, end + (end === json.length ? 0 : 1)));
+      const content = parts?.[0]?.functionResponse?.response?.content;
+      return Array.isArray(content) ? content.map((c: { text?: string }) => c?.text ?? '').join('\n') : null;
+    } catch {
+      // not there yet
+    }
+  }
+  return null;
+}
+
 describe('a week of work in the real clients', () => {
   before(async () => {
     template = await clientWorld('claude-code');
@@ -118,8 +141,11 @@ describe('a week of work in the real clients', () => {
         { text: 'As before.' },
         // prompt 5: nothing in the store; then an edit of the file the 20 KB decision is anchored to
         { tool: 'Edit', args: { file_path: reports, old_string: 'export const reports = {};', new_string: 'export const reports = { q: 1 };' } },
+        // then every axme MCP tool once
+        ...everyToolCall(seed).map(({ tool, args }) => ({ tool: `mcp__axme__${tool}`, args })),
         { text: 'Leaves fall.' },
       ];
+      const firstTool = steps.length - 1 - everyToolCall(seed).length;
       const prompts = [
         COURIER,
         'When do gift cards expire?',
@@ -183,6 +209,14 @@ describe('a week of work in the real clients', () => {
         assert.ok(edit[0]!.length <= RECALL_BUDGET, `${edit[0]!.length} characters`);
         assert.ok(edit[0]!.includes(seed.big.id), edit[0]);
       });
+      await t.test('every axme MCP tool: its result, or its error, in words', () => {
+        const unread = everyToolCall(seed).flatMap(({ tool }, k) => {
+          const r = claudeResult(m.turns, firstTool + k);
+          const why = notReadable(r.text);
+          return why ? [`${tool}: ${why}: ${r.text.slice(0, 300)}`] : [];
+        });
+        assert.deepEqual(unread, []);
+      });
       await t.test('over the whole session no item is given twice', () => {
         const all = [...recallLines(last, PROMPT_HEADER), ...recallLines(last, EDIT_HEADER)];
         const refs = refsOf(all);
@@ -226,6 +260,7 @@ describe('a week of work in the real clients', () => {
         { tool: 'tool_search', args: { query: 'axme', limit: 50 } },
         { tool: 'axme_get_decision', args: { id_or_slug: seed.byModule.get('shipping')!.decisions[0] } },
         { tool: 'axme_get_decision', args: { id_or_slug: 'D-999' } },
+        ...everyToolCall(seed),
         { text: 'Done.' },
       ]);
       const from = l.model.turns.length;
@@ -239,6 +274,22 @@ describe('a week of work in the real clients', () => {
         const anchored = seed.byModule.get('inventory')!.anchored;
         assert.deepEqual(refsOf(recallLines(dev(turns[1]!), EDIT_HEADER)).sort(), [...anchored].sort(), dev(turns[1]!).slice(-2000));
         assert.equal(recallLines(dev(turns.at(-1)!), EDIT_HEADER).length, anchored.length, 'the second patch adds none');
+      });
+      await t.test('every axme MCP tool: its result, or its error, in words', () => {
+        // the output of each call, in the turn after it (the 5 steps before: 2 patches, the search, 2 reads)
+        const unread = everyToolCall(seed).flatMap(({ tool }, k) => {
+          const items = inputItems(turns[6 + k]!);
+          const out = items.filter((i) => /_call_output$/.test(String(i.type))).at(-1)?.output;
+          const text =
+            typeof out === 'string'
+              ? out
+              : Array.isArray(out)
+                ? out.map((p: { text?: string }) => p?.text ?? JSON.stringify(p)).join('\n')
+                : JSON.stringify(out);
+          const why = notReadable(text);
+          return why ? [`${tool}: ${why}: ${text.slice(0, 300)}`] : [];
+        });
+        assert.deepEqual(unread, []);
       });
       await t.test('MCP: a result and an error, as text', () => {
         const ok = resultOf(turns, seed.byModule.get('shipping')!.decisions[0]!);
@@ -259,12 +310,12 @@ describe('a week of work in the real clients', () => {
       m.script([
         { tool: 'axme_get_decision', args: { id_or_slug: seed.byModule.get('shipping')!.decisions[0] } },
         { tool: 'axme_get_decision', args: { id_or_slug: 'D-999' } },
+        ...everyToolCall(seed),
         { text: 'Done.' },
       ]);
       const run = await runGemini(w, m, COURIER);
       assert.equal(run.code, 0, run.stderr.slice(-2000));
       const turns = m.turns;
-      (await import('node:fs')).writeFileSync(turns.map((x) => JSON.stringify(x.body, null, 1)).join('\n=====TURN=====\n'));
       const first = contentsText(turns[0]!).join('\n');
       await t.test('the start', () => {
         const ctx =
@@ -272,11 +323,25 @@ describe('a week of work in the real clients', () => {
         assertStart(ctx);
       });
       await t.test('the prompt: shipping only', () => assertShippingOnly(first.split(COURIER).slice(1).join('')));
-      await t.test('MCP: a result and an error, as text', () => {
+      await t.test('every axme MCP tool: its result, or its error, in words', () => {
+        const unread = everyToolCall(seed).flatMap(({ tool }, k) => {
+          const r = geminiResult(turns, 2 + k);
+          // Gemini CLI hands its model an MCP error as JSON around axme's words (below): the words are what must be readable
+          const why = r.error
+            ? geminiErrorWords(r.error) === null
+              ? 'no words in the error'
+              : notReadable(geminiErrorWords(r.error)!)
+            : notReadable(r.output ?? '');
+          return why ? [`${tool}: ${why}: ${r.text.slice(0, 300)}`] : [];
+        });
+        assert.deepEqual(unread, []);
+      });
+      await t.test("MCP: a result as text; an error as Gemini CLI wraps it, JSON around axme's words", () => {
         const [ok] = lastResults(turns[1]!);
         assert.match(ok?.text ?? '', /### D-\d+ \[advisory\]/, JSON.stringify(ok));
         const [err] = lastResults(turns[2]!);
-        assert.match(err?.text ?? '', /not found: no decision D-999/, JSON.stringify(err));
+        assert.match(err?.error ?? '', /^MCP tool 'axme_get_decision' reported tool error for function call: \{/, JSON.stringify(err));
+        assert.match(geminiErrorWords(err?.error ?? '') ?? '', /^not found: no decision D-999/, JSON.stringify(err));
       });
     }),
   );
