@@ -39,6 +39,8 @@ export interface ClaudeOptions {
    * before has its result, as a user goes on typing in one session
    */
   then?: string[];
+  /** called just before prompt `i` of `then` (1-based in the session's prompts) is sent: what happens meanwhile (a sync) */
+  between?: (i: number) => void;
 }
 
 /** The user settings of the world's HOME: project MCP servers approved, nothing else. */
@@ -88,6 +90,7 @@ export async function runClaude(world: ClientWorld, model: ScriptedModel, prompt
   /** The next prompt as a stream-json user message, once every prompt sent has its result. */
   const feed: StdinFeed = (stdout) => {
     if (sent === prompts.length || parseStream(stdout).filter((e) => e.type === 'result').length < sent) return null;
+    if (sent > 0) opts.between?.(sent);
     const text = prompts[sent++]!;
     return { write: `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`, end: sent === prompts.length };
   };

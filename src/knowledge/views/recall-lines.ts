@@ -33,10 +33,11 @@ export function firstLine(s: string, max: number): string {
   return l.length > max ? `${l.slice(0, max - 1)}…` : l;
 }
 
-/** One item, one line. */
+/** One item, one line; what it says is left out when that is its title again (a question with no context). */
 export function recallLine(e: RecallEntry): string {
+  const title = firstLine(e.title, 120);
   const what = firstLine(e.line, 160);
-  return `- ${e.kind} ${e.ref} ${firstLine(e.title, 120)}${what ? `: ${what}` : ''}${e.stale ? ` (may be outdated: ${firstLine(e.stale, 100)})` : ''}`;
+  return `- ${e.kind} ${e.ref} ${title}${what && what !== firstLine(e.title, 160) ? `: ${what}` : ''}${e.stale ? ` (may be outdated: ${firstLine(e.stale, 100)})` : ''}`;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface WorkFocus {
   branch?: string | null;
   /** files changed in the working tree or by the last session, from the top of the tree */
   files?: readonly string[];
+  /** those of `files` with changes not committed yet: the work now, which outranks the last commits' */
+  changing?: readonly string[];
   /** the last handoff's next steps and work in progress */
   text?: string;
 }
@@ -31,13 +33,15 @@ function branchWords(branch: string | null | undefined): string {
 }
 
 /**
- * The few current items most relevant to `focus`: an anchor covering a changed file counts most,
+ * The few current items most relevant to `focus`: an anchor covering a changed file counts most
+ * (a file with uncommitted changes twice: the last commits may have touched every module at once),
  * then words shared with the branch name and the handoff's next steps. Items with nothing in
  * common are never listed; at most `limit`, best first.
  */
 export function relevantItems(items: { decisions: Decision[]; memories: Memory[]; backlog: BacklogItem[] }, focus: WorkFocus, limit = 5): RelevantItem[] {
   const query = new Set(tokenize(`${branchWords(focus.branch)} ${focus.text ?? ''}`));
   const files = (focus.files ?? []).slice(0, 200);
+  const changing = new Set(focus.changing ?? []);
   if (!query.size && !files.length) return [];
   const candidates: Candidate[] = [
     ...items.decisions.map((d) => ({ kind: 'decision' as const, id: d.id, title: d.title, words: `${d.title} ${d.tags.join(' ')}`, anchors: d.anchors })),
@@ -49,6 +53,7 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
     let score = 0;
     const covered = files.filter((f) => c.anchors.some((a) => covers(a, f)));
     if (covered.length) score += 10 + covered.length;
+    if (covered.some((f) => changing.has(f))) score += 10;
     const words = new Set(tokenize(c.words));
     for (const w of words) if (query.has(w)) score += 1;
     if (score > 0)

@@ -9,7 +9,7 @@ const MAX_FILES = 200;
 
 /**
  * Where the work is in the checkout the knowledge base belongs to: the branch, and the files
- * changed in the working tree or by the last few commits (two git runs). Empty for a bare
+ * changed in the working tree (`changing`) or by the last few commits (two git runs). Empty for a bare
  * repository or a workspace store; never throws (a session starts without it).
  */
 export async function workFocus(kb: KnowledgeBase, worktree?: string | null): Promise<WorkFocus> {
@@ -23,7 +23,8 @@ export async function workFocus(kb: KnowledgeBase, worktree?: string | null): Pr
       .filter(Boolean)
       .map((l) => l.slice(3));
     const recent = (await lines(['log', '-5', '--name-only', '--format=', '--no-renames'])).split('\n').filter(Boolean);
-    return { branch: currentBranch(kb.repo.gitDir), files: [...new Set([...status, ...recent])].slice(0, MAX_FILES) };
+    const changing = status.slice(0, MAX_FILES);
+    return { branch: currentBranch(kb.repo.gitDir), files: [...new Set([...changing, ...recent])].slice(0, MAX_FILES), changing };
   } catch {
     return { branch: currentBranch(kb.repo.gitDir) };
   }

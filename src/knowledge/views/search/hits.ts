@@ -59,6 +59,13 @@ function scanStartingWith(index: Index, prefix: string): string[] {
 /** Why a document's item is stale, or undefined; a workspace store's items are not compared (their code is elsewhere). */
 export type StaleOf = (d: Doc) => { reason: string } | undefined;
 
+/**
+ * Whether an item's body has a line to show: the snippet comes from it, since the title is shown
+ * beside every hit already (a title with the query's words won the snippet, and the hit then said
+ * its title twice and never what the item says).
+ */
+const saysSomething = (body: readonly string[]): boolean => body.some((t) => t.trim() !== '');
+
 /** A ranked document as a hit: its marks, rounded score, snippet for the query's words `said`, citation (`commit`: the memory commit searched; `workspace`: the workspace's) and stale mark. */
 export function hitOf(
   { doc: d, score, via }: Ranked,
@@ -75,7 +82,7 @@ export function hitOf(
     title: d.title,
     status: d.status,
     score: Math.round(score * 1000) / 1000,
-    snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said),
+    snippet: snippet(saysSomething(d.parts.body) ? d.parts.body : [...d.parts.title, ...d.parts.keys, ...d.parts.anchors], said),
     path,
     citation,
   };
