@@ -6,10 +6,16 @@
 // `allow` row allowed). Then, per battery, area and in all, how many rows meet theirs. Not a test:
 // it reports, and exits 0 whatever the verdicts (the batteries' tests assert them).
 //
-//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|all] [--misses] [--tsv]
+// The red-team battery files of bench/ registered below (area TAB verdict TAB command as JSON, as
+// test/safety/context.ts testBatteryFile reads them) run the same way, their `left:` lines left out
+// as their tests leave them.
+//
+//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|redteam9|all] [--misses] [--tsv]
 //     --battery: which battery (default all); --misses: only the rows that miss;
 //     --tsv: only the misses, one a line: battery, expected, got, command (JSON)
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { evaluateCommand } from '../src/safety/evaluate.ts';
 import { defaultPolicy } from '../src/safety/policy.ts';
 import { safetyContext } from '../test/safety/context.ts';
@@ -29,7 +35,19 @@ const BATTERIES: Record<string, { dangerous: readonly BatteryRow[]; everyday: re
   '4': { dangerous: FRESH4_DANGEROUS, everyday: FRESH4_EVERYDAY },
   '5': { dangerous: FRESH5_DANGEROUS, everyday: FRESH5_EVERYDAY },
   '6': { dangerous: FRESH6_DANGEROUS, everyday: FRESH6_EVERYDAY },
+  redteam9: batteryFile('redteam9-commands.txt'),
 };
+
+/** A red-team battery file of bench/, but its `left:` lines: its dangerous rows and its everyday ones (area `<area>/everyday`). */
+function batteryFile(file: string): { dangerous: BatteryRow[]; everyday: BatteryRow[] } {
+  const rows: BatteryRow[] = readFileSync(join(import.meta.dirname, file), 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split('\t'))
+    .filter((fields) => !fields[3]?.startsWith('left:'))
+    .map(([area, expect, command]) => ({ area: area!, expect: expect as BatteryRow['expect'], command: JSON.parse(command!) as string }));
+  return { dangerous: rows.filter((r) => !r.area.endsWith('/everyday')), everyday: rows.filter((r) => r.area.endsWith('/everyday')) };
+}
 
 const argv = process.argv.slice(2);
 const MISSES_ONLY = argv.includes('--misses');

@@ -191,6 +191,9 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.config/NuGet/NuGet.Config', readBy: ['dotnet', 'nuget'] },
   { path: '.sbt/.credentials', readBy: ['sbt'] },
   { path: '.ivy2/.credentials', readBy: ['sbt'] },
+  // Bundler's settings keep a private gem source's login (`BUNDLE_GEMS__ACME__COM: user:pass`), Helm's repositories file a chart repository's password
+  { path: '.bundle/config', readBy: ['bundle', 'bundler'] },
+  { path: '.config/helm/repositories.yaml', readBy: ['helm', 'helmfile'] },
   { path: '.password-store' },
   { path: '.local/share/keyrings' },
   { path: 'Library/Keychains' },

@@ -13,13 +13,14 @@ import { assignedCommands, assignedFindings, settingCommands } from './git-setti
 import { checkGithubApi } from './github-api-rules.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
+import { leadingFolder } from './known-folders.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
 import { madeLink } from './made-links.ts';
 import { resolvePath } from './paths.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { checkServedFolder } from './served-folders.ts';
-import { isDynamic, type SimpleCommand } from './shell.ts';
+import { isDynamic, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { checkTransportSettings } from './transport-settings.ts';
 import type { Walk } from './walk-state.ts';
 
@@ -78,11 +79,15 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
     // a cd can fail (`cd /missing; rm -rf *` runs in the old folder): remember where we were
     w.fallback = w.cwd;
     w.chained = true;
+    // `cd "$(git rev-parse --show-toplevel)"`, `cd "$PWD/sub"`: a folder the context knows (known-folders.ts)
+    const lead = target && isDynamic(target) && !target.value.slice(1).includes(UNKNOWN) ? leadingFolder(target, bctx) : null;
     const next = !target
       ? w.ctx.home
-      : target.value === '-' || isDynamic(target) || w.cwd === null
-        ? null
-        : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
+      : lead !== null
+        ? resolvePath(lead + target.value.slice(1), { cwd: lead, home: w.ctx.home })
+        : target.value === '-' || isDynamic(target) || w.cwd === null
+          ? null
+          : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
     // a path growing with every `cd a` would make each later check slower: past 4 KB it is unknown
     w.cwd = next && next.length > 4096 ? null : next;
     return;

@@ -1,5 +1,6 @@
 import { dockerSubcommand } from './container-cli.ts';
 import { metadataCredential } from './machine-credentials.ts';
+import { TOOL_CREDENTIALS } from './tool-credentials.ts';
 
 /**
  * The credentials the exfiltration check knows by name (docs/safety.md, "Credentials and the
@@ -312,9 +313,10 @@ export interface Secret {
 
 /** The credential `program args` prints, as a Secret named by the command (`gh auth token`), or null. */
 export function printedCredential(program: string, args: readonly string[]): Secret | null {
-  for (const c of CREDENTIALS)
+  // developers' tools' own logins, stored passwords, other processes' environments (tool-credentials.ts)
+  for (const c of [...CREDENTIALS, ...TOOL_CREDENTIALS])
     for (const p of c.printers) {
-      const what = p.program === program ? p.prints(args) : null;
+      const what = p.program === program || p.program === '*' ? p.prints(args) : null;
       if (what) return { what, hosts: c.hosts };
     }
   return null;

@@ -4,6 +4,7 @@ import { argvLine } from './argv-line.ts';
 import type { Invocation } from './command.ts';
 import { cloneSettings, optionCommands } from './git-option-commands.ts';
 import { DECLARATIONS } from './shell-vars.ts';
+import { startupCommand } from './startup-variables.ts';
 import type { SimpleCommand } from './syntax.ts';
 import { helperKeeps, OFF, transportFinding, urlHost } from './transport-settings.ts';
 
@@ -138,6 +139,11 @@ export function assignedCommands(cmd: SimpleCommand, inv: Invocation | null): st
   for (const [name, value] of variablesOf(assignments)) {
     if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
     else if (Object.hasOwn(FILE_VARIABLES, name) && value) out.push(FILE_VARIABLES[name]!(value));
+    else {
+      // `BASH_ENV=f`, `NODE_OPTIONS='--require f'`, `LD_PRELOAD=f.so`: code a program runs from its environment (startup-variables.ts)
+      const code = startupCommand(name, value);
+      if (code) out.push(code);
+    }
   }
   for (const [key, value] of configOf(assignments)) {
     if (isCommandSetting(key, value)) pushCommand(out, value);

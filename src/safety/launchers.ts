@@ -3,6 +3,7 @@ import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-sh
 import { formatCommands, type NestedVerb, nestedLines, TMUX_NESTED, TMUX_SCRIPT_VERBS } from './launcher-tmux.ts';
 import { optionCommands } from './option-commands.ts';
 import type { Word } from './shell.ts';
+import { toolEscapes } from './tool-escapes.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
 
 /**
@@ -221,7 +222,8 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
 export function launch(program: string, args: Word[]): LaunchStep | null {
   const step = launcherStep(program, args);
   // `ssh -o ProxyCommand=…`, `rsync -e …`, `tar --to-command=…`: command lines an option hands a shell (option-commands.ts)
-  const extra = optionCommands(program, args);
+  // `sqlite3 x.db '.shell …'`, `psql -c '\\! …'`, `cmake -E rm -rf …`: a program's own shell escapes (tool-escapes.ts)
+  const extra = [...optionCommands(program, args), ...toolEscapes(program, args)];
   if (!extra.length) return step;
   return step ? { ...step, scripts: [...step.scripts, ...extra] } : lines(extra, true);
 }

@@ -13,6 +13,7 @@ import { MACHINE_CREDENTIAL_PATHS } from './machine-credentials.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, type PathMatch, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
+import { PROCESS_MEMORY_PATHS } from './process-memory.ts';
 import { isSampleHook } from './self-rules.ts';
 import { UNKNOWN } from './shell.ts';
 
@@ -35,6 +36,8 @@ export const SECRET_PATHS: readonly string[] = [
   ...SYSTEM_CREDENTIALS,
   ...RUNTIME_CREDENTIALS.map((p) => `/run/user/*/${p}`),
   ...MACHINE_CREDENTIAL_PATHS,
+  // other processes' memory and the system's core dumps (process-memory.ts)
+  ...PROCESS_MEMORY_PATHS,
 ];
 
 /**

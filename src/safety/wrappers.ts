@@ -302,6 +302,8 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   },
   'dbus-run-session': { valued: ['--config-file', '--dbus-daemon'] },
   'dbus-launch': { valued: ['--config-file', '--autolaunch'] },
+  // an agent started for one command: `ssh-agent sh -c '…'` runs it with the agent's socket
+  'ssh-agent': { valued: ['-a', '-E', '-O', '-P', '-t'] },
   faketime: { valued: ['-p', '--date-prog'], positionals: 1 },
   numactl: {
     valued: [

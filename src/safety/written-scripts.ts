@@ -139,7 +139,8 @@ export class WrittenFiles {
       inv.via.includes('direnv');
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     const values = inv.args.map((a) => a.value);
-    if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)], 'shell', cwd);
+    // `sh < x.sh`: a shell handed no script and no command line reads its script on stdin
+    if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)] ?? stdinScript(inv), 'shell', cwd);
     else if (p === 'source' || p === '.')
       this.read(
         out,
@@ -373,4 +374,10 @@ function writersOf(cmd: SimpleCommand, piped: readonly PipedInvocation[], end: n
 function direnvFolder(words: readonly Word[]): string | null {
   const at = words.findIndex((w, i) => w.value.endsWith('direnv') && words[i + 1]?.value === 'exec');
   return at >= 0 ? (words[at + 2]?.value ?? null) : null;
+}
+
+/** The file a shell with only options (no script, no `-c`) reads its script from: its stdin's (`sh < x.sh`, `bash -s < x.sh`), else undefined. */
+function stdinScript(inv: Invocation): Word | undefined {
+  if (inv.args.some((a) => !a.value.startsWith('-') || /^-[A-Za-z]*c/.test(a.value))) return undefined;
+  return inv.command.redirects.find((r) => r.op === '<' && r.target)?.target ?? undefined;
 }

@@ -7,6 +7,7 @@ import type { Hit } from './args.ts';
 import { listedProtectedBranches } from './git-branch-listings.ts';
 import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
 import { BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
+import { checkRecoveryRefDelete } from './git-recovery-refs.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -27,7 +28,7 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
     case 'branch':
       return checkBranch(a, protectedBranches) ?? checkListedDelete(call, protectedBranches);
     case 'update-ref':
-      return checkUpdateRef(a, protectedBranches);
+      return checkUpdateRef(a, protectedBranches) ?? checkRecoveryRefDelete(a);
     case 'checkout':
     case 'switch':
       return checkForceCreate(call.sub, a, protectedBranches);

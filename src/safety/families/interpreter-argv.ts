@@ -224,10 +224,12 @@ const STDIN_VALUED: Record<Lang, ReadonlySet<string>> = {
  * Whether the interpreter reads its program from stdin (a heredoc, a here-string): no inline code
  * (inlineCode is null), and no script named — nothing, `-` or `/dev/stdin` where the script goes
  * (`python3 - <<'PY'`, `node <<'JS'`, `perl <<'PL'`, `php <<'PHP'`, `bun run -`, `deno run -`).
- * An awk program is never read from stdin; `php -f x`, `--version`, `-c` (syntax check) run none.
+ * An awk program is read from stdin only where `-f` names it (`awk -f /dev/stdin <<< '…'`, `-f -`);
+ * `php -f x`, `--version`, `-c` (syntax check) run none.
  */
 export function readsProgramFromStdin(program: string, lang: Lang, args: string[]): boolean {
-  if (lang === 'awk') return false;
+  if (lang === 'awk')
+    return args.some((v, i) => ((v === '-f' || v === '--file') && /^(-|\/dev\/stdin)$/.test(args[i + 1] ?? '')) || /^(-f|--file=)(-|\/dev\/stdin)$/.test(v));
   let a = args;
   if (program === 'bun' || program === 'deno') {
     // `bun run -`, `bun -`, `deno run -`: only the explicit `-`

@@ -237,8 +237,16 @@ function render(kind: Kind, src: string, at: number, lang: Lang, depth: number, 
   const v = read ? read.values : [readValue(src, at, lang).value];
   const push = (line: string | null) => void (line !== null && line.trim() && out.push(line));
   switch (kind) {
+    case 'pipe': {
+      // `print "rm -rf ~" | "sh"`: a shell at the pipe's end runs the text printed into it
+      const printed =
+        str(v[0]) !== null && /^\s*(?:\S*\/)?(?:ba|da|z|k)?sh(?:\s+-s)?\s*$/.test(str(v[0])!)
+          ? /\bprintf?\s*\(?\s*"((?:\\.|[^"\\])*)"\s*\)?\s*\|&?\s*$/.exec(src.slice(0, at))
+          : null;
+      if (printed) push(shellLine(printed[1]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))));
+      return push(str(v[0]) !== null ? shellLine(str(v[0])!) : list(v[0]) && argvLine(list(v[0])!));
+    }
     case 'line':
-    case 'pipe':
       return push(str(v[0]) !== null ? shellLine(str(v[0])!) : list(v[0]) && argvLine(list(v[0])!));
     case 'system': {
       // ruby `system({"A" => "1"}, "cmd")`: an environment first
