@@ -147,6 +147,10 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   // `cd "$X" && ls > "$D/$N.zip"`), is matched by name only: its unknown folders would stand for
   // the folder of every slash pattern (a `.zip` read as possibly inside `/etc/passwd`)
   const folderUnknown = ALL_FOLDERS_UNKNOWN.test(path);
+  // a path in a folder only the shell knows, then known parts (`cd "$X" && cat a/b`): the unknown
+  // folder is some folder, the known parts its `a/b` — they can be a pattern's last parts
+  // (`.ssh/id_rsa`), not something inside a file the pattern names (`/etc/passwd/a/b`)
+  const underUnknown = LEADING_UNKNOWN_FOLDERS.test(path);
   const known = literalPrefix(path);
   for (const entry of entries) {
     const { pattern, full } = entry;
@@ -156,7 +160,9 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       const b = (entry.literalPrefix ??= literalPrefix(full));
       if (!known.startsWith(b) && !b.startsWith(known)) continue;
       const pt = (entry.tokens ??= tokens(full, false));
-      if (intersects(arg, pt) || (!found && intersects(arg, (entry.below ??= [...pt, '/', GLOBSTAR])))) return { pattern };
+      if (intersects(arg, pt)) return { pattern };
+      if (found) continue;
+      if (underUnknown ? knownPartsEndAt(path, full, pt, isGlob) : intersects(arg, (entry.below ??= [...pt, '/', GLOBSTAR]))) return { pattern };
     } else if (!nameIsWild) {
       if (closingStarSuppliesExtension(name, pattern)) continue;
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
@@ -172,6 +178,26 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
 
 /** A path whose folders are each only unknown expansions, then a name: `\uE000/x`, `\uE000/\uE000/\uE000.zip`. */
 const ALL_FOLDERS_UNKNOWN = new RegExp(`^(${UNKNOWN}+/)+[^/]*$`);
+/**
+ * Whether `path` (unknown folders, then known names `a/b/c`) can lie inside what pattern `full`
+ * (tokens `pt`) names with the unknown folders standing for the pattern's beginning: some first
+ * known names (`a`, `a/b`) are the pattern's last parts, one of them a name the pattern spells out
+ * (`.ssh` of `~/.ssh/*`). The unknown folders swallowing the pattern (`$X` = `/etc/passwd` or
+ * `~/.ssh`, then `a/b` inside it) would put every such path under every pattern.
+ */
+function knownPartsEndAt(path: string, full: string, pt: Token[], isGlob: boolean): boolean {
+  const known = path.slice(path.search(LEADING_KNOWN_NAME)).split('/');
+  const parts = full.split('/');
+  for (let i = 1; i < known.length; i++) {
+    if (!parts.slice(-i).some((p) => p !== '' && !/[*?[]/.test(p))) continue;
+    if (intersects([GLOBSTAR, '/', ...tokens(known.slice(0, i).join('/'), !isGlob)], pt)) return true;
+  }
+  return false;
+}
+const LEADING_KNOWN_NAME = new RegExp(`(?<=^(${UNKNOWN}+/)+)[^/${UNKNOWN}]`);
+
+/** A path that starts in folders of only unknown expansions and goes on by known names: `\uE000/a/b`. */
+const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/${UNKNOWN}]+)+$`);
 
 /**
  * The first pattern naming something inside folder `dir` (a slash pattern below it): what a
