@@ -13,7 +13,7 @@ export type Found = {
   total: number;
   query: string;
   type: SearchType;
-  meaning?: { embedder: string; fused: boolean; lacking: number; reason?: string };
+  meaning?: { embedder: string; fused: boolean; lacking: number; partial?: string; reason?: string };
 };
 
 /**
@@ -50,6 +50,13 @@ export function searchText(r: Found): string {
   const lines = r.hits.map(
     (h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
   );
-  const note = r.meaning && !r.meaning.fused ? `\n(ranked by words alone: ${r.meaning.reason})` : '';
+  const m = r.meaning;
+  const note = !m
+    ? ''
+    : !m.fused
+      ? `\n(ranked by words alone: ${m.reason})`
+      : m.partial
+        ? `\n(ranked by meaning over ${m.partial}, the others by their words: ${m.reason ?? 'they have no vector yet'})`
+        : '';
   return (r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"')) + note;
 }

@@ -50,6 +50,12 @@ export const search = defineOperation({
         'a JSON Lines (or JSON array) file of {"query": ..., "expected": [IDs or slugs]}: measure the ranking on this store (R@1, R@5, MRR, nDCG@10) instead of searching',
       ),
     at: atParam,
+    retry_endpoint: z
+      .boolean()
+      .optional()
+      .describe(
+        'ask the embeddings endpoint (search.embeddings) at once, though it failed lately: after a failure it is not asked again for a while (1 minute, doubled each failure, at most 1 hour; `axme doctor` says until when)',
+      ),
   },
   output: z.looseObject({
     hits: z
@@ -72,14 +78,18 @@ export const search = defineOperation({
         embedder: z.string().describe('what ranks by meaning here: `endpoint <url> (<model>)` or `model <name>`'),
         fused: z.boolean().describe("true: the ranking by meaning was fused with the words'; false: ranked by words alone (reason)"),
         lacking: z.number().describe('items without a vector yet: being made in the background, or the endpoint gave up'),
-        reason: z.string().optional().describe('why the answer is by words alone'),
+        partial: z
+          .string()
+          .optional()
+          .describe('fused while some items lack a vector: "K of N items" have one; ranked by meaning over those, each other item at its word rank'),
+        reason: z.string().optional().describe('why the answer is by words alone, or why some items lack a vector'),
       })
       .optional()
       .describe('present when an embeddings endpoint or a local model is in force: whether this answer used it'),
   }),
   annotations: READ,
   write: false,
-  mcp: { tool: 'axme_search_kb', omit: ['eval'] },
+  mcp: { tool: 'axme_search_kb', omit: ['eval', 'retry_endpoint'] },
   async run(kb, input, opts): Promise<Searched> {
     if (input.eval) {
       if (input.query?.trim())
@@ -97,7 +107,8 @@ export const search = defineOperation({
         'say what to look for: a few words as the query (a name, a file, a word from a title); on the command line, --eval <file> measures the ranking on this store instead',
       );
     const { searchKnowledge } = await import('../knowledge/views/search.ts');
-    const r = await searchKnowledge(kb, { ...input, query: input.query });
+    const { retry_endpoint, ...rest } = input;
+    const r = await searchKnowledge(kb, { ...rest, query: input.query, retryEndpoint: retry_endpoint === true });
     return { ...r, query: String(input.query).trim(), type: (input.type ?? 'all') as SearchType };
   },
   cli: {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { effectiveSettings } from '../knowledge/core/local-settings.ts';
 import { modelsStatus, searchModeLine } from '../knowledge/models/models-status.ts';
 import { type EmbedderStatus, readEmbedderStatus } from '../knowledge/views/search/embedder-status.ts';
+import { backoffSentence, type EndpointBackoff, readBackoff } from '../knowledge/views/search/endpoint-backoff.ts';
 import { endpointKey } from '../knowledge/views/search/meaning.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 
@@ -17,11 +18,26 @@ export function searchModelCheck(commonDir: string | null, env: NodeJS.ProcessEn
   const endpoint = commonDir ? effectiveSettings(null, commonDir, env).embeddings : null;
   if (endpoint && commonDir) {
     const detail = `semantic search: endpoint ${endpoint.url} (${endpoint.model}, search.embeddings), fused with the word ranking`;
-    const status = readEmbedderStatus(join(commonDir, 'axme', 'search'), endpointKey(endpoint));
-    return status ? endpointCheck(detail, status) : { name: 'search', status: 'ok', detail };
+    const dir = join(commonDir, 'axme', 'search');
+    const key = endpointKey(endpoint);
+    const backoff = readBackoff(dir, key);
+    const status = readEmbedderStatus(dir, key);
+    const check: DoctorCheck = status ? endpointCheck(detail, status) : { name: 'search', status: 'ok', detail };
+    return backoff ? backedOff(check, backoff) : check;
   }
   const { ok, line } = searchModeLine(modelsStatus({ env }));
   return ok ? { name: 'search', status: 'ok', detail: line } : { name: 'search', status: 'problem', detail: line, fix: 'axme models pull' };
+}
+
+/** The check of an endpoint backed off from after failing (endpoint-backoff.ts): a problem, saying when it is asked again and how to ask it now. */
+function backedOff(check: DoctorCheck, b: EndpointBackoff): DoctorCheck {
+  const what = check.fix ?? 'check that the endpoint runs and answers at search.embeddings.url with its model and key';
+  return {
+    ...check,
+    status: 'problem',
+    detail: `${check.detail}; ${backoffSentence(b)}`,
+    fix: `${what.replace(/; the next search tries again$/, '')}; then \`axme search --retry-endpoint <words>\` asks it at once (so does changing its url or model)`,
+  };
 }
 
 /** What the last run of the endpoint saw, said: given up (a problem, with what to change), items lacking vectors, requests retried or split. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
@@ -7,7 +7,8 @@ import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { endpointKey } from '../../src/knowledge/views/search/meaning.ts';
 import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
-import { axmeOk, openTestKb, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, openTestKb, tempRepo } from '../helpers.ts';
+import { processesEnded } from '../knowledge/index-written.ts';
 import { configureEndpoint, endpointServer } from './endpoint-server.ts';
 
 /**
@@ -36,6 +37,7 @@ describe('axme search with a held endpoint, through the CLI', () => {
       assert.equal(r.meaning.lacking, 3);
       assert.match(r.meaning.reason, /being made in the background/);
       assert.ok(existsSync(join(axmeDir, 'search', 'vectors.lock')), 'a worker was started');
+      const workerPid = Number(readFileSync(join(axmeDir, 'search', 'vectors.lock'), 'utf8').split(' ')[0]);
       // the worker's run asks for the items (the CLI's own run was stopped as it closed), then its query once they are saved
       const worker = server.seen.length;
       const queryAsked = new Promise<void>((resolve) => {
@@ -47,7 +49,46 @@ describe('axme search with a held endpoint, through the CLI', () => {
       released = true;
       server.release();
       await queryAsked;
+      // the worker writes into the store until it ends: the store is removed after
+      await processesEnded([workerPid]);
       assert.equal(readVectors(join(axmeDir, 'search'), endpointKey({ url: server.url, model: 'stand-in' })).size, 3);
+    } finally {
+      await server.close();
+      repo.cleanup();
+    }
+  });
+});
+
+describe('axme search with a failing endpoint, through the CLI', () => {
+  test('the first search asks and fails; the next ones ask nothing and start no worker; --retry-endpoint asks at once', async () => {
+    const repo = tempRepo({ commit: true });
+    let failing = true;
+    const server = await endpointServer(() => (failing ? { status: 500 } : 'ok'));
+    try {
+      const kb = await openTestKb(repo.dir);
+      await initStore(kb);
+      await addDecision(kb, { title: 'Invoices go through Stripe', decision: 'Every invoice is sent and settled by Stripe.' });
+      await addDecision(kb, { title: 'Queue jobs with Kafka', decision: 'Background jobs go through Kafka topics.' });
+      const { commonDir, axmeDir } = kb.repo;
+      await closeKnowledgeBase(kb);
+      configureEndpoint(commonDir, server.url, { query_timeout_ms: 600000 });
+      const first = await axmeOk(repo.dir, ['search', '--json', 'kafka', 'topics']);
+      assert.equal(first.meaning.fused, false);
+      const asked = server.seen.length;
+      assert.ok(asked > 0);
+      for (let i = 0; i < 3; i++) {
+        const r = await axmeOk(repo.dir, ['search', '--json', 'kafka', 'topics']);
+        assert.equal(r.hits[0].slug, 'queue-jobs-with-kafka');
+        assert.match(r.meaning.reason, /failed 1 time, last: .*500.*next try after/);
+      }
+      assert.equal(server.seen.length, asked, 'no request during the delay');
+      assert.ok(!existsSync(join(axmeDir, 'search', 'vectors.lock')), 'no worker started');
+      const doctor = await axme(repo.dir, ['doctor']);
+      assert.match(doctor.stdout + doctor.stderr, /failed 1 time/);
+      failing = false;
+      const retried = await axmeOk(repo.dir, ['search', '--json', '--retry-endpoint', 'money', 'handling']);
+      assert.equal(retried.meaning.fused, true);
+      assert.equal(retried.hits[0].slug, 'invoices-go-through-stripe');
     } finally {
       await server.close();
       repo.cleanup();

@@ -140,6 +140,8 @@ export interface SearchOptions {
   byMeaning?: boolean;
   /** true: waits for every item's vector, without an endpoint's query bound (a worker making them: vectors-worker.ts) */
   waitForVectors?: boolean;
+  /** true: an embeddings endpoint backed off from after a failure is asked at once (`axme search --retry-endpoint`; search/endpoint-backoff.ts) */
+  retryEndpoint?: boolean;
 }
 
 /**
@@ -178,7 +180,7 @@ export async function searchKnowledge(
   const embedder = found && input.waitForVectors ? { ...found, waitMs: undefined } : found;
   // only the documents that can make the best hundred are scored (prune.ts): the same ranking as scoring them all
   const { ranked: lexical, total } = rankTop(index, groups, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
-  const fused = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : undefined;
+  const fused = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds, { retry: input.retryEndpoint === true }) : undefined;
   const hits = (fused?.ranked ?? lexical).map((r) => hitOf(r, said, staleOf, { commit: state.commit!, workspace: state.workspace?.commit }));
   return { hits, commit: state.commit!, total, ...(fused ? { meaning: fused.meaning } : {}) };
 }

@@ -1,122 +1,23 @@
-import * as crypto from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
+import { EmbeddingsError } from './embed-request.ts';
+import { backoffInForce, backoffSentence, clearBackoff, recordFailure } from './endpoint-backoff.ts';
 import { fuseRankings } from './fusion.ts';
+import { itemVectors, within } from './item-vectors.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
 import { factorAt, type Ranked, type StalePredicate, successorOf } from './rank.ts';
-import { runningFill, startFill } from './vector-fill.ts';
-import { layOutVectors, type VectorTable } from './vector-table.ts';
-import { readVectors } from './vectors.ts';
+import type { VectorTable } from './vector-table.ts';
+
+export { embeddedText } from './item-vectors.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
 export const FUSE_DEPTH = 50;
-/** What of an item is embedded: its title, keywords and body, cut at this many characters. */
-const TEXT_MAX = 4000;
 
 /**
- * The text of an item that is embedded: its title, keys and body, without its display ID (a key
- * for the word ranking, `D-012`: no meaning to embed, and a vector kept by its text's hash stays
- * the one embedded before IDs were keys).
- */
-export const embeddedText = (d: Pick<Doc, 'parts' | 'id'>) =>
-  [...d.parts.title, ...d.parts.keys.filter((k) => k !== d.id), ...d.parts.body].join('\n').slice(0, TEXT_MAX);
-/** The key of a text's vector: its SHA-256, 32 hex digits (`crypto.hash`, node 20.12 and later, hashes a short text in half the time of a Hash object). */
-const hashOf = (text: string) =>
-  (typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex')).slice(0, 32);
-
-/** The items' vectors are not all made yet: the query answers by words (`reason` says why). */
-export class VectorsLacking extends Error {
-  readonly lacking: number;
-  readonly items: number;
-  constructor(lacking: number, items: number, reason: string) {
-    super(reason);
-    this.name = 'VectorsLacking';
-    this.lacking = lacking;
-    this.items = items;
-  }
-}
-
-/**
- * One vector a document of `index`, in its order. Vectors are kept by the hash of the text
- * embedded (an item whose text did not change is not embedded again, whatever else changed in
- * its file): in memory, on the index, and on disk beside the index (vectors.ts, one file per
- * embedder). After a write only the new and changed items are embedded: incremental. The ones
- * missing are made by a fill (vector-fill.ts: batch by batch, each saved as it arrives), which
- * the query waits for at most `embedder.waitMs` (an endpoint's bound; the local model's is
- * waited for): when vectors still lack then, throws `VectorsLacking` and the fill goes on.
- */
-async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): Promise<VectorTable> {
-  const { key } = embedder;
-  if (index.dense?.model === key) return index.dense.vectors;
-  const dir = searchDir(kb.repo.axmeDir);
-  const memoryKey = `embeddings:${key}`;
-  const known = kb.cache.recall<Map<string, Float32Array>>(memoryKey) ?? kb.cache.remember(memoryKey, readVectors(dir, key));
-  // the hash of each document's text, kept per document object: after a write only the new documents are hashed
-  const hashOfDoc = kb.cache.perObject<string>('search-text-hash');
-  const hashes = index.docs.map((d) => hashOfDoc.get(d) ?? (hashOfDoc.set(d, hashOf(embeddedText(d))), hashOfDoc.get(d)!));
-  await fillMissing(kb, index, embedder, known, hashes);
-  // one table, in the documents' order: the query's cosines run over it in one pass (vector-table.ts);
-  // after a write, the previous table's rows copied in blocks where the documents did not change
-  const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
-  const tableKey = `embeddings-table:${key}`;
-  const vectors = layOutVectors(hashes, (h) => known.get(h)!, dims, kb.cache.recall(tableKey));
-  kb.cache.remember(tableKey, { keys: hashes, table: vectors });
-  index.dense = { model: key, vectors };
-  return vectors;
-}
-
-/**
- * Waits, within the embedder's bound, for the fill that makes the vectors `hashes` lack (the one
- * running, else one started; another once that one is over while texts still lack, as after a
- * write); returns when none lacks, throws `VectorsLacking` when some still do.
- */
-async function fillMissing(kb: KnowledgeBase, index: Index, embedder: Embedder, known: Map<string, Float32Array>, hashes: readonly string[]): Promise<void> {
-  const missingNow = () => {
-    const missing = new Map<string, string>();
-    hashes.forEach((h, i) => void (known.has(h) || missing.has(h) || missing.set(h, embeddedText(index.docs[i]!))));
-    return missing;
-  };
-  let missing = missingNow();
-  const deadline = embedder.waitMs === undefined ? Infinity : Date.now() + embedder.waitMs;
-  let failure: Error | undefined;
-  while (missing.size && !failure) {
-    const fill = runningFill(kb, embedder.key) ?? startFill(kb, embedder, known, missing, hashes);
-    if (!(await within(fill.done, deadline - Date.now()))) break;
-    failure = fill.failure;
-    missing = missingNow();
-  }
-  if (!missing.size) return;
-  const of = `${missing.size} of ${new Set(hashes).size} items`;
-  throw new VectorsLacking(
-    missing.size,
-    hashes.length,
-    failure ? `${of} have no vector: ${failure.message}` : `${of} have no vector yet: they are being made in the background`,
-  );
-}
-
-/** True when `p` settles within `ms` (Infinity: waits for it). */
-async function within(p: Promise<void>, ms: number): Promise<boolean> {
-  if (ms === Infinity) return p.then(() => true);
-  if (ms <= 0) return false;
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([p.then(() => true), bound]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * The documents closest in meaning to `query`, best first: the cosine of their vectors, lower
- * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
- * live successor (named in `via`). Only `kinds`, when given. The second of the two rankings
- * `withMeaning` fuses (bench/retrieval/fusion-experiment.ts reads it to compare fusion rules).
+ * The documents closest in meaning to `query`, best first, waiting for every item's vector and
+ * the query's (bench/retrieval/fusion-experiment.ts reads it to compare fusion rules).
  */
 export async function rankByMeaning(
   kb: KnowledgeBase,
@@ -127,8 +28,17 @@ export async function rankByMeaning(
   isStale?: StalePredicate,
   kinds?: ReadonlySet<KindName>,
 ): Promise<Ranked[]> {
-  const vectors = await vectorsOf(kb, index, embedder);
-  const q = await embedder.embedQuery(query);
+  const { table } = await itemVectors(kb, index, embedder).until(Infinity);
+  return table ? nearestRanked(index, table, await embedder.embedQuery(query), n, isStale, kinds) : [];
+}
+
+/**
+ * The documents of `table` closest to the query's vector `q`, best first: the cosine of their
+ * vectors, lower for revoked, old and stale items as in the word ranking; a superseded decision
+ * counts for its live successor (named in `via`). Only `kinds`, when given. A document lacking a
+ * vector (a row of zeros) is never among them. The second of the two rankings `withMeaning` fuses.
+ */
+function nearestRanked(index: Index, vectors: VectorTable, q: Float32Array, n: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Ranked[] {
   // the items by cosine, best first, as long as they can enter: a few more than n (vector-table.ts
   // works out the exact cosine of those only); the items' marks only for these
   const best = new Map<number, Ranked>();
@@ -174,15 +84,27 @@ export interface MeaningUsed {
   fused: boolean;
   /** items without a vector yet (being made in the background, or the endpoint gave up) */
   lacking: number;
-  /** why the answer is by words alone */
+  /** fused while some items lack a vector: `K of N items` had one (ranked by meaning over those, the others at their word rank) */
+  partial?: string;
+  /** why the answer is by words alone, or why some items lack a vector */
   reason?: string;
+}
+
+/** What `withMeaning` may be told: `retry` forgets the endpoint's backoff and asks it at once (`axme search --retry-endpoint`). */
+export interface MeaningOptions {
+  retry?: boolean;
 }
 
 /**
  * The word ranking (`FUSE_DEPTH` deep) fused with the ranking by meaning (fusion.ts: the words'
- * first three kept, the rest by reciprocal rank fusion), the best `k`. When the meaning cannot be
- * had in time (the items' vectors still being made, an endpoint that cannot be reached, answers
- * wrongly or outlasts the query's bound), the word ranking alone, and why: search works offline.
+ * first three kept, the rest by reciprocal rank fusion), the best `k`. The items' vectors and the
+ * query's own are had within one bound, the embedder's `waitMs` (the query's request sent at once
+ * when some items have a vector, else once the run making them is over). While some items lack a
+ * vector the ranking by meaning is over those that have one, and each item lacking one keeps its
+ * place in the word ranking (fusion.ts). When the meaning cannot be had in time (no item has a
+ * vector yet, an endpoint that cannot be reached, answers wrongly, outlasts the bound or is backed
+ * off from after a failure: endpoint-backoff.ts), the word ranking alone, and why: search works
+ * offline.
  */
 export async function withMeaning(
   kb: KnowledgeBase,
@@ -193,14 +115,62 @@ export async function withMeaning(
   k: number,
   isStale?: StalePredicate,
   kinds?: ReadonlySet<KindName>,
+  opts: MeaningOptions = {},
 ): Promise<{ ranked: Ranked[]; meaning: MeaningUsed }> {
-  let dense: Ranked[];
-  try {
-    dense = await rankByMeaning(kb, index, embedder, query, FUSE_DEPTH, isStale, kinds);
-  } catch (err) {
-    const lacking = err instanceof VectorsLacking ? err.lacking : 0;
-    const reason = err instanceof VectorsLacking ? err.message : `the query has no vector: ${(err as Error).message}`;
-    return { ranked: lexical.slice(0, k), meaning: { embedder: embedder.label, fused: false, lacking, reason } };
+  const dir = searchDir(kb.repo.axmeDir);
+  if (opts.retry) clearBackoff(dir, embedder.key);
+  const deadline = embedder.waitMs === undefined ? Infinity : Date.now() + embedder.waitMs;
+  const byWords = (lacking: number, reason: string | undefined) => ({
+    ranked: lexical.slice(0, k),
+    meaning: { embedder: embedder.label, fused: false, lacking, ...(reason ? { reason } : {}) },
+  });
+  // backed off from as the query begins: no request (a failure of the items' run in this try does not stop the query's own)
+  const backoff = backoffInForce(dir, embedder.key, kb.now());
+  const underWay = itemVectors(kb, index, embedder);
+  // the query's vector at once beside the items' when some already have one: both within the one bound
+  const ask = (): Promise<Float32Array | NoQueryVector> | NoQueryVector =>
+    backoff ? { reason: `the query has no vector: ${backoffSentence(backoff)}` } : queryVector(embedder, query, deadline);
+  const early = underWay.had > 0 ? ask() : undefined;
+  const vectors = await underWay.until(deadline);
+  // none has one: `early` was not asked
+  if (!vectors.table) return byWords(vectors.lacking, vectors.why);
+  const q = await (early ?? ask());
+  if (!(q instanceof Float32Array)) {
+    // one more failure of the endpoint's backoff (none while it is in force: the items' run that failed in this try counted it)
+    if (q.failure) recordFailure(dir, embedder.key, q.failure, kb.now());
+    return byWords(vectors.lacking, [vectors.why, q.reason].filter(Boolean).join('; '));
   }
-  return { ranked: fuseRankings(lexical, dense, k), meaning: { embedder: embedder.label, fused: true, lacking: 0 } };
+  const dense = nearestRanked(index, vectors.table, q, FUSE_DEPTH, isStale, kinds);
+  const lacking = vectors.lacking ? new Set(lexical.filter((r) => !vectors.has(r.doc)).map((r) => r.doc)) : undefined;
+  const partial = vectors.lacking
+    ? { partial: `${vectors.texts - vectors.lacking} of ${vectors.texts} items`, ...(vectors.why ? { reason: vectors.why } : {}) }
+    : {};
+  return { ranked: fuseRankings(lexical, dense, k, lacking), meaning: { embedder: embedder.label, fused: true, lacking: vectors.lacking, ...partial } };
+}
+
+/** Why a query has no vector: what to say, and the endpoint's failure when it failed (counted by its backoff). */
+type NoQueryVector = { reason: string; failure?: EmbeddingsError };
+
+/**
+ * The query's vector, asked of the embedder within what is left of the bound (a Retry-After the
+ * endpoint asks for is not waited past it), or why there is none: the bound spent, or its failure.
+ */
+async function queryVector(embedder: Embedder, query: string, deadline: number): Promise<Float32Array | NoQueryVector> {
+  // Infinity: a worker waiting for every vector, or the local model; the request still has the endpoint's own bound
+  const left = deadline === Infinity ? undefined : Math.floor(deadline - Date.now());
+  if (left !== undefined && left <= 0) return { reason: `the query has no vector: its bound (${embedder.waitMs} ms) was spent waiting for the items' vectors` };
+  const stop = new AbortController();
+  const asked = embedder.embedQuery(query, left === undefined ? undefined : { timeoutMs: left, signal: stop.signal });
+  asked.catch(() => {});
+  const late = `not made within ${embedder.waitMs} ms`;
+  try {
+    if (await within(asked, left ?? Infinity)) return await asked;
+    stop.abort(new EmbeddingsError('slow', `the query's vector was ${late}`));
+    return { reason: `the query has no vector: ${late}`, failure: new EmbeddingsError('slow', late) };
+  } catch (err) {
+    const failure = err instanceof EmbeddingsError ? err : undefined;
+    // a request cut at what was left of the bound: said as the bound
+    const why = failure?.code === 'slow' && left !== undefined ? late : (err as Error).message;
+    return { reason: `the query has no vector: ${why}`, ...(failure ? { failure } : {}) };
+  }
 }

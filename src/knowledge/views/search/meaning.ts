@@ -15,8 +15,8 @@ export interface Embedder {
   label: string;
   /** unit-length vectors of `texts`, in order (each batch to `opts.onBatch` as it arrives) */
   embed(texts: readonly string[], opts?: EmbedOptions): Promise<Float32Array[]>;
-  /** the unit-length vector of a query, within the query's own bound */
-  embedQuery(text: string): Promise<Float32Array>;
+  /** the unit-length vector of a query, within the query's own bound (`opts.timeoutMs`, when shorter) */
+  embedQuery(text: string, opts?: { timeoutMs?: number; signal?: AbortSignal }): Promise<Float32Array>;
   /**
    * set for an endpoint: how long a query waits for the items' vectors still being made (ms);
    * past it the query answers by words and they go on being made in the background. Unset (the
@@ -45,7 +45,8 @@ export async function embedderFor(kb: KnowledgeBase, config: StoreConfig | null)
       key: endpointKey(endpoint),
       label: `endpoint ${endpoint.url} (${endpoint.model})`,
       embed: (texts, opts) => embed(endpoint, texts, kb.repo.env, opts),
-      embedQuery: async (text) => (await embed(endpoint, [text], kb.repo.env, { timeoutMs: queryTimeoutMs }))[0]!,
+      embedQuery: async (text, opts) =>
+        (await embed(endpoint, [text], kb.repo.env, { timeoutMs: Math.min(queryTimeoutMs, opts?.timeoutMs ?? queryTimeoutMs), signal: opts?.signal }))[0]!,
       waitMs: queryTimeoutMs,
     };
   }

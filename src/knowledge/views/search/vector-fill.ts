@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { EmbeddingsError } from './embed-request.ts';
 import { type EmbedderStatus, writeEmbedderStatus } from './embedder-status.ts';
+import { clearBackoff, recordFailure } from './endpoint-backoff.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
 import { writeVectors } from './vectors.ts';
@@ -35,7 +36,8 @@ export const lastFillRunning = (kb: KnowledgeBase): VectorFill | undefined => ru
  * there. The run is this knowledge base's only one for the embedder (a query finding one running
  * waits on it); closing the knowledge base stops it (`stopOnClose`). What happened is written
  * beside the vectors for `axme doctor` (embedder-status.ts): how many of `items` still lack a
- * vector, the retries and timeouts, and why it gave up. Once over, the vectors of texts no
+ * vector, the retries and timeouts, and why it gave up; a run the endpoint failed counts one more
+ * failure of its backoff (endpoint-backoff.ts), one that made every vector clears it. Once over, the vectors of texts no
  * longer `current` (older tips', kept for --at and a write undone) are dropped from the file when
  * they outnumber the current ones.
  */
@@ -85,6 +87,9 @@ export function startFill(
         writeVectors(dir, embedder.key, known);
       }
       writeEmbedderStatus(dir, embedder.key, status());
+      // the endpoint backed off from after a failure (not after a stop: this process ended first), forgiven once every vector is made
+      if (failure instanceof EmbeddingsError) recordFailure(dir, embedder.key, failure, kb.now());
+      else if (!failure && left === 0) clearBackoff(dir, embedder.key);
       // nothing left to stop: the knowledge base's close has no work of this run to abort
       stop.abort();
     });
