@@ -10,10 +10,12 @@ import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { throughLink } from './made-links.ts';
 import { otherHome, resolvePath, wordPath } from './paths.ts';
+import { powershellRemoval } from './powershell-removal.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading, removesAsRm } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 import { clearedVenvReading } from './venv-folders.ts';
+import { WINDOWS_SYSTEM_FOLDERS } from './windows-paths.ts';
 
 /**
  * The removal rule (`rm.root`, always on): what recursive removal, `find -delete`, `rsync
@@ -55,6 +57,8 @@ const SYSTEM_DIRS = new Set([
   '/private/var',
   '/nix',
   '/nix/store',
+  // a Windows drive's, as windows-paths.ts names them
+  ...WINDOWS_SYSTEM_FOLDERS.map((f) => `/${f}`),
 ]);
 
 /** Whether an absolute path is a system folder whose recursive removal wrecks the machine (`/etc`, `/usr/lib`, `/usr/local`, `/var/lib`). */
@@ -70,7 +74,7 @@ export function isSystemFolder(abs: string): boolean {
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
   // `rimraf ~`, `del-cli '~/**'`, `trash ~`: a removal program is judged as the rm or mv it amounts to (removers.ts);
   // `python -m venv --clear ~` as the `rm -rf ~` it starts with (venv-folders.ts)
-  const read = removalReading(inv) ?? clearedVenvReading(inv);
+  const read = removalReading(inv) ?? powershellRemoval(inv) ?? clearedVenvReading(inv);
   if (read) return read.program === 'mv' ? checkMovedAway(read, ctx) : checkRemoval(read, ctx);
   // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
   if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {
