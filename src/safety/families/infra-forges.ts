@@ -3,14 +3,15 @@ import { type ArgsCheck, type Hit, optionValues, type ToolCheck } from './args.t
 
 /**
  * GitLab's `glab` and Gitea's `tea` read as `gh` is (docs/safety.md, the `infra` and `publish`
- * rows): what their verbs do to the forge everyone works on. Asked (infra): a project, release,
+ * rows): what their verbs do to the forge everyone works on. Asked (infra): a project,
  * milestone, hook or organization deleted, archived or transferred (`glab repo delete`, `tea repos
  * delete`), a CI/CD variable the pipelines read deleted or replaced (`glab variable
  * delete|set|update`: its value cannot be read back), an issue, merge request or key deleted, and
  * any `DELETE` through `glab api` but a label's or a reaction's (what the next call puts back).
  * Denied (publish): a project made public through `glab api` (`-f visibility=public`), as `gh api`
- * is. Their listings and reads pass, and the unknown-command rule reads their other verbs
- * (`glab release create` publishes).
+ * is, and a release made, changed or deleted through tea (`tea releases create|edit|delete`), as
+ * `gh release create|delete` is. Their listings and reads pass, and the unknown-command rule reads
+ * their other verbs (`glab release create|delete` publishes).
  */
 
 /** glab's options that take a value, global and of `api`: where its operands are. */
@@ -45,7 +46,6 @@ const GLAB_VERBS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     set: 'replaces a CI/CD variable the pipelines and deploys read; the old value cannot be read back',
     update: 'replaces a CI/CD variable the pipelines and deploys read; the old value cannot be read back',
   },
-  release: { delete: 'deletes a release and its assets, which users download' },
   issue: { delete: 'deletes an issue with its discussion' },
   mr: { delete: 'deletes a merge request with its discussion' },
   'ssh-key': { delete: 'deletes an SSH key the account signs in or deploys with' },
@@ -57,9 +57,6 @@ const GLAB_VERBS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 const TEA_GROUPS: Readonly<Record<string, string>> = {
   repo: 'the Gitea repository with its issues, pull requests and wiki',
   repos: 'the Gitea repository with its issues, pull requests and wiki',
-  release: 'a release and its assets',
-  releases: 'a release and its assets',
-  r: 'a release and its assets',
   milestone: 'a milestone',
   milestones: 'a milestone',
   ms: 'a milestone',
@@ -129,5 +126,20 @@ const publicHit: Hit = {
     'the GitLab project is made public through its API: its whole history — every file and secret ever committed — is shown to everyone; what they copy cannot be taken back',
 };
 
+/** tea's release verbs that publish or withdraw a release users download. */
+const TEA_RELEASE_VERBS = new Set(['create', 'edit', 'delete', 'rm']);
+
+/** `tea releases create|edit|delete`: a release published, changed or withdrawn, as `gh release` does it. */
+const teaRelease: ToolCheck = (args) => {
+  const i = operandAt(args, TEA_VALUED);
+  if (!['release', 'releases', 'r'].includes(args[i] ?? '')) return null;
+  const verb = args[operandAt(args, TEA_VALUED, i + 1)];
+  if (verb === undefined || !TEA_RELEASE_VERBS.has(verb)) return null;
+  return {
+    rule: `tea ${args[i]} ${verb}`,
+    reason: `\`tea ${args[i]} ${verb}\` publishes, changes or withdraws a release and its assets, which users download`,
+  };
+};
+
 /** The publish family's forge checks. */
-export const FORGE_PUBLISH: Record<string, ToolCheck> = { glab: glabPublic };
+export const FORGE_PUBLISH: Record<string, ToolCheck> = { glab: glabPublic, tea: teaRelease };
