@@ -17,20 +17,34 @@ import { plainWord } from './syntax.ts';
  * `cat ~/.kube/config`).
  */
 
-/** Each program's options that name a credential it takes, and its subcommands that take one as an operand (HOME_CREDENTIALS `takenBy`). */
-const OWN: ReadonlyMap<string, { options: ReadonlySet<string>; verbs: ReadonlySet<string> }> = (() => {
-  const m = new Map<string, { options: Set<string>; verbs: Set<string> }>();
+/** Each program's options that name a credential it takes, its subcommands that take one as an operand, and the credentials' paths (HOME_CREDENTIALS `takenBy`). */
+const OWN: ReadonlyMap<string, { options: ReadonlySet<string>; verbs: ReadonlySet<string>; paths: ReadonlySet<string> }> = (() => {
+  const m = new Map<string, { options: Set<string>; verbs: Set<string>; paths: Set<string> }>();
   for (const c of HOME_CREDENTIALS) {
     if (!c.takenBy) continue;
     for (const p of c.takenBy.programs) {
-      const entry = m.get(p) ?? { options: new Set<string>(), verbs: new Set<string>() };
+      const entry = m.get(p) ?? { options: new Set<string>(), verbs: new Set<string>(), paths: new Set<string>() };
       for (const o of c.takenBy.options) entry.options.add(o);
       for (const v of c.takenBy.verbs ?? []) entry.verbs.add(v);
+      entry.paths.add(c.path);
       m.set(p, entry);
     }
   }
   return m;
 })();
+
+/** The paths of every credential some program takes so: one of them handed to another program is not its own. */
+const TAKEN_PATHS: readonly string[] = HOME_CREDENTIALS.filter((c) => c.takenBy).map((c) => c.path);
+
+/**
+ * Whether `value` may name one of `own` paths: it climbs out of no folder (`..`) and names no
+ * credential another program takes (`kubectl --kubeconfig ~/.config/rclone/rclone.conf`,
+ * `axme audit ~/.kube/config`: another program's file, not this one's).
+ */
+function mayBeOwn(value: string, own: ReadonlySet<string>): boolean {
+  if (/(^|\/)\.\.(\/|$)/.test(value)) return false;
+  return !TAKEN_PATHS.some((p) => !own.has(p) && (value.includes(`/${p}/`) || value.endsWith(`/${p}`) || value.startsWith(`${p}/`) || value === p));
+}
 
 /**
  * The subcommands that print a program's credential file whole, and where it reads the file when
@@ -63,7 +77,10 @@ export function ownCredentialUses(inv: Invocation, uses: PathUse[]): PathUse[] {
   const verb = words.find((w) => !w.startsWith('-'));
   const handed = verb !== undefined && own.verbs.has(verb);
   if (!named.size && !handed) return uses;
-  return uses.map((u): PathUse => ((named.has(u.word) || (handed && u.word.value !== verb)) && u.access === 'read' ? { ...u, access: 'own' } : u));
+  return uses.map(
+    (u): PathUse =>
+      (named.has(u.word) || (handed && u.word.value !== verb)) && u.access === 'read' && mayBeOwn(u.value, own.paths) ? { ...u, access: 'own' } : u,
+  );
 }
 
 /** `kubectl config view --raw` (`oc` too): the kubeconfig printed with its keys and tokens, unless an output template picks no user's entry. */

@@ -18,6 +18,8 @@ testHoles({
       'security export -k ~/Library/Keychains/login.keychain-db -o /tmp/k.p12',
     ],
     ['security unlock-keychain -p "$KC_PASS" ~/Library/Keychains/build.keychain-db', 'security show-keychain-info ~/.aws/credentials'],
+    ['kubectl --kubeconfig ~/.kube/prod.yaml get ns', 'kubectl --kubeconfig ~/.config/rclone/rclone.conf get ns'],
+    ['axme audit ~/.codex/sessions/2026/03/01/rollout-x.jsonl', 'axme audit ~/.kube/config'],
   ],
   // model/home-credentials.ts: the keychains folder holds secrets inside, its listing shows names, as ~/.ssh
   "the keychains folder's listing, its keychains read": [
