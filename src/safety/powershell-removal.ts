@@ -1,12 +1,15 @@
-import type { Invocation } from './command.ts';
+import { shellQuote } from '../model/shell-quote.ts';
+import { type Invocation, unwrap } from './command.ts';
+import { parseShell } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
 
 /**
  * PowerShell's removal cmdlet read as the `rm` it amounts to (docs/safety.md, the removal row):
  * `Remove-Item -Recurse -Force $HOME/Documents`, `ri -r -fo ~`, `Remove-Item -Path ~ -Recurse`
  * as `rm -rf` of the paths — its `-Path` and `-LiteralPath` values (a comma-separated list) and its
- * positional operands — so the removal rules judge them as written out; what PowerShell is handed
- * (`pwsh -Command '…'`) is walked as a command line already (powershell.ts). Its parameters are
+ * positional operands — so the removal rules judge them as written out, in the code PowerShell is
+ * handed (`pwsh -Command '…'`, powershell.ts; typed in a POSIX shell the cmdlet is no program and
+ * runs nothing). Its parameters are
  * matched as PowerShell matches them: any case, any unambiguous start of the name. Without
  * `-Recurse` a folder that holds anything is not removed, and the operands are read as `rm -f`.
  */
@@ -50,4 +53,17 @@ function listed(w: Word): Word[] {
     .split(',')
     .filter(Boolean)
     .map((value) => ({ ...w, value }));
+}
+
+/** The `rm` lines the code PowerShell is handed amounts to, one for each `Remove-Item` in it (walk-script.ts walks them). */
+export function powershellRemovalLines(code: string, home: string, depth: number): string[] {
+  const out: string[] = [];
+  for (const cmd of parseShell(code, { home, depth }).commands) {
+    const inv = unwrap(cmd).invocation;
+    const read = inv && powershellRemoval(inv);
+    if (!read) continue;
+    // each operand as written (`~`, `$HOME`, a pattern), or, split from a list, its value
+    out.push(`rm ${read.args.map((w) => (inv.args.includes(w) ? w.raw : shellQuote(w.value))).join(' ')}`);
+  }
+  return out;
 }

@@ -10,7 +10,6 @@ import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { throughLink } from './made-links.ts';
 import { otherHome, resolvePath, wordPath } from './paths.ts';
-import { powershellRemoval } from './powershell-removal.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading, removesAsRm } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -74,7 +73,7 @@ export function isSystemFolder(abs: string): boolean {
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
   // `rimraf ~`, `del-cli '~/**'`, `trash ~`: a removal program is judged as the rm or mv it amounts to (removers.ts);
   // `python -m venv --clear ~` as the `rm -rf ~` it starts with (venv-folders.ts)
-  const read = removalReading(inv) ?? powershellRemoval(inv) ?? clearedVenvReading(inv);
+  const read = removalReading(inv) ?? clearedVenvReading(inv);
   if (read) return read.program === 'mv' ? checkMovedAway(read, ctx) : checkRemoval(read, ctx);
   // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
   if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {

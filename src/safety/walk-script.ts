@@ -11,6 +11,7 @@ import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds,
 import { findExecShells } from './find-exec-shells.ts';
 import { globProgramReadings } from './glob-programs.ts';
 import { downloadRun, evaluatedDownload, lineDownload, powershellCode, unreadableCode } from './powershell.ts';
+import { powershellRemovalLines } from './powershell-removal.ts';
 import type { ProjectRun } from './project-scripts.ts';
 import { checkRemoteShells } from './remote-shells.ts';
 import { MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
@@ -77,6 +78,8 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     if (ps && 'unreadable' in ps) w.findings.push(unreadableCode(invocation!.program, ps.unreadable));
     else if (ps) {
       if (!scripts.length) walkScript(ps.code, w, depth + 1);
+      // `pwsh -c 'Remove-Item -Recurse -Force ~'`: the cmdlet as the rm it amounts to (powershell-removal.ts)
+      for (const line of powershellRemovalLines(ps.code, w.ctx.home, depth + 1)) walkScript(line, w, depth + 1);
       const url = evaluatedDownload(ps.code);
       if (url) fed.push([downloadRun(invocation!, url)]);
     }
