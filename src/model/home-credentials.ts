@@ -10,7 +10,8 @@
  * folder (relative to the home folder) the sandbox hides; `inside`, the globs below it that hold
  * the secrets, which the parser denies reading or writing (without it: `path` itself); `except`,
  * the names directly below `path` that `inside` would name but that hold none (`~/.ssh/config`).
- * `readBy`: a build tool's own settings, which may hold a registry's or a mirror's login (Maven's
+ * `readBy`: a file a program reads for itself — the agent clients' transcripts, which axme's
+ * audit reads — or a build tool's own settings, which may hold a registry's or a mirror's login (Maven's
  * `settings.xml`, Gradle's `gradle.properties`, pip's `pip.conf`, yarn's and bun's rc files), named
  * with the programs that read it for themselves on every build: the parser alone guards it (the
  * agent's `cat` and Read are denied, and so is any program's but these handed it by its path),
@@ -27,8 +28,10 @@ export interface HomeCredential {
    * The programs that take this credential by an option naming its path (`kubectl --kubeconfig
    * ~/.kube/prod.yaml get ns`), as they take it from its default place: so handed, it is used,
    * not read out (safety/own-credentials.ts); every other way of reading it stays denied.
+   * `verbs`: the program's subcommands that take it as an operand and print none of its secrets
+   * (`security show-keychain-info ~/Library/Keychains/login.keychain-db`).
    */
-  takenBy?: { programs: readonly string[]; options: readonly string[] };
+  takenBy?: { programs: readonly string[]; options: readonly string[]; verbs?: readonly string[] };
 }
 
 /** The cluster clients that take a kubeconfig by `--kubeconfig PATH`, as they read `$KUBECONFIG` or `~/.kube/config`. */
@@ -51,6 +54,27 @@ const KUBECONFIG_READERS = [
   'skaffold',
   'kubeadm',
 ];
+
+/**
+ * macOS `security`'s subcommands that take a keychain as an operand and print no secret of it: its
+ * settings, the search list, its lock, certificates and code-signing identities (their public part).
+ * Not `find-generic-password`, `find-internet-password`, `dump-keychain`, `export` (they print or
+ * write out its passwords and keys).
+ */
+const KEYCHAIN_VERBS = [
+  'show-keychain-info',
+  'list-keychains',
+  'default-keychain',
+  'login-keychain',
+  'unlock-keychain',
+  'lock-keychain',
+  'find-certificate',
+  'find-identity',
+  'verify-cert',
+];
+
+/** axme's audit, which reads a session's transcript it is handed (`axme audit ~/.claude/projects/<key>/<session>.jsonl`) and prints none of it. */
+const AUDITED = { programs: ['axme'], options: [], verbs: ['audit'] };
 
 /** The files a Chromium-based browser keeps a profile's cookies, saved passwords and card data in (`<profile>/Cookies`). */
 const CHROMIUM_PROFILE_SECRETS = ['*/Cookies', '*/Network/Cookies', '*/Login Data', '*/Web Data'];
@@ -105,12 +129,23 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.claude.json' },
   { path: '.claude.json.backup' },
   { path: '.claude/backups' },
+  // the agent clients' own transcripts and prompt histories: every command, file and output a
+  // session saw, the secrets it printed among them (as a shell's history keeps what was typed).
+  // axme's audit reads a transcript for itself (`axme audit <transcript>`); the folders beside
+  // them (Claude Code's auto memory, `projects/<key>/memory`) hold none, and stay readable in the
+  // sandbox, which leaves these to the parser alone (`readBy`)
+  { path: '.claude/projects', inside: ['*/*.jsonl', '*/*/subagents'], readBy: ['axme'], takenBy: AUDITED },
+  { path: '.claude/history.jsonl', readBy: ['axme'] },
+  { path: '.codex/sessions', inside: ['*.jsonl', '*/*/*/*.jsonl'], readBy: ['axme'], takenBy: AUDITED },
+  { path: '.codex/history.jsonl', readBy: ['axme'] },
+  { path: '.gemini/tmp', inside: ['*/chats', '*/logs.json', '*/shell_history'], readBy: ['axme'], takenBy: AUDITED },
   // GitHub Copilot's OAuth token (the editors' plugins and the CLI)
   { path: '.config/github-copilot', inside: ['hosts.json', 'apps.json'] },
   // cloud storage, data and ML platforms' keys and tokens
   { path: '.s3cfg' },
   { path: '.boto' },
-  { path: '.config/rclone/rclone.conf' },
+  // rclone's remotes and their keys: `rclone --config FILE lsf remote:` takes it as from its default place
+  { path: '.config/rclone/rclone.conf', takenBy: { programs: ['rclone'], options: ['--config'] } },
   { path: '.kaggle/kaggle.json' },
   { path: '.config/kaggle/kaggle.json' },
   { path: '.huggingface/token' },
@@ -196,7 +231,13 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.config/helm/repositories.yaml', readBy: ['helm', 'helmfile'] },
   { path: '.password-store' },
   { path: '.local/share/keyrings' },
-  { path: 'Library/Keychains' },
+  // the keychains in it (the folder's listing shows their names only, as `ls ~/.ssh`); macOS's
+  // `security` takes one as an operand to describe, unlock or search it for a certificate, which prints no password
+  {
+    path: 'Library/Keychains',
+    inside: ['*'],
+    takenBy: { programs: ['security'], options: [], verbs: KEYCHAIN_VERBS },
+  },
   { path: '.mozilla', inside: FIREFOX_PROFILE_SECRETS.map((p) => `firefox/${p}`) },
   { path: 'Library/Application Support/Firefox', inside: FIREFOX_PROFILE_SECRETS.map((p) => `Profiles/${p}`) },
   { path: '.config/google-chrome', inside: CHROMIUM_PROFILE_SECRETS },

@@ -5,6 +5,7 @@ import { checkDataChange } from './data-changes.ts';
 import { envFileRun } from './env-files.ts';
 import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
+import { checkHistoryRewriter } from './families/history-rewriters.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
@@ -178,6 +179,9 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
       }
     }
   }
+  // `bfg …`, `java -jar bfg-1.14.0.jar …`, `git-filter-repo …`: a history rewriter run as a program of its own (families/history-rewriters.ts)
+  const rewriter = w.policy.families.gitHistory !== 'off' && !isExempt(argv, w.policy) ? checkHistoryRewriter(inv) : null;
+  if (rewriter) add(familyFinding('gitHistory', rewriter, w.policy));
   // GitHub's API doing what git may not: `gh api -X PUT …/contents/…`, `curl -X PUT https://api.github.com/…` (github-api-rules.ts)
   for (const f of checkGithubApi(stdinInv!, w.policy, () => isExempt(exemptArgv, w.policy))) add(f);
   // a list entry spelled with a runner (`npx prisma migrate reset`) matches the command through it too (command.ts runners)

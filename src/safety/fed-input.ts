@@ -4,6 +4,7 @@ import { argvOf, runsFedText } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
 import { printedBy } from './expand.ts';
 import { xargsBranchDelete } from './families/git-branch-listings.ts';
+import { xargsRefDeletes } from './families/git-ref-listings.ts';
 import { interpreterPrints } from './families/interpreter.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
@@ -207,6 +208,9 @@ export function fedArgumentScripts(
       // `git branch | grep -v '^\*' | xargs git branch -D`: as `git branch -D $(git branch | grep -v '^\*')` (families/git-branch-listings.ts)
       const listed = feeder && finderInv && xargsBranchDelete(argvOf(inv), finderInv, filters);
       if (listed) out.push(listed);
+      // `git stash list | cut -d: -f1 | xargs -n1 git stash drop`: as `git stash clear` (families/git-ref-listings.ts)
+      const refs = feeder && finderInv ? xargsRefDeletes(argvOf(inv), finderInv, filters) : null;
+      if (refs) out.push(...refs);
       if (secret) out.push(...xargsScripts(inv, secret, false));
       // `realpath .env | xargs cat`: a name printer's lines name its operands
       const named = finderInv && NAME_PRINTERS.has(finderInv.program) ? finderInv.args.filter((a) => !a.value.startsWith('-')) : [];

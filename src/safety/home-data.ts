@@ -58,8 +58,9 @@ const DOCUMENT_FILE =
 /**
  * The apps' data in the home folder, paths from it: kept whole, and each file or folder directly in
  * them — the desktop's trash, mail, KWallet, the browsers' and mail clients' profiles, macOS's mail,
- * messages and iCloud Drive. (The keyrings, keychains and pass's store are secret paths, the
- * credentials rule's.)
+ * messages and iCloud Drive, and the keychains' folder (the keychains in it are secret paths,
+ * the credentials rule's, while its listing passes: the folder itself is kept here). (The keyrings
+ * and pass's store are secret paths whole.)
  */
 const APP_DATA = [
   '.local/share/Trash',
@@ -72,6 +73,7 @@ const APP_DATA = [
   'Library/Mail',
   'Library/Messages',
   'Library/Mobile Documents',
+  'Library/Keychains',
   // the browsers' profiles on macOS (Linux's are under ~/.config, the system family's): history, bookmarks, saved passwords
   'Library/Safari',
   'Library/Application Support/Google/Chrome',

@@ -14,6 +14,7 @@ import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from 
 import { removalReading, removesAsRm } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 import { clearedVenvReading } from './venv-folders.ts';
+import { WINDOWS_SYSTEM_FOLDERS } from './windows-paths.ts';
 
 /**
  * The removal rule (`rm.root`, always on): what recursive removal, `find -delete`, `rsync
@@ -55,6 +56,8 @@ const SYSTEM_DIRS = new Set([
   '/private/var',
   '/nix',
   '/nix/store',
+  // a Windows drive's, as windows-paths.ts names them
+  ...WINDOWS_SYSTEM_FOLDERS.map((f) => `/${f}`),
 ]);
 
 /** Whether an absolute path is a system folder whose recursive removal wrecks the machine (`/etc`, `/usr/lib`, `/usr/local`, `/var/lib`). */

@@ -4,7 +4,8 @@ import { argvLine } from './argv-line.ts';
 /**
  * What a Tcl script (`expect -c '…'`, an expect or tclsh script read on stdin) starts, as shell
  * command lines: each command whose first word is `exec`, `spawn` (an argv, words kept as words)
- * or `system` (its words joined, for `/bin/sh`), `open "|cmd …"` (a pipeline), and the lines `send`
+ * or `system` (its words joined, for `/bin/sh`), `open "|cmd …"` (a pipeline), `file delete [-force]`
+ * (as `rm -f`, `rm -rf`; `$env(HOME)` is the home folder), and the lines `send`
  * types into what was spawned (a shell, as tmux's `send-keys` types into a pane's) — wherever it
  * stands as a command: a line's or a `;`'s start, inside `[…]`, inside a braced body (`if 1
  * {exec …}`, `proc`, `expect { … }`), after `eval`, `uplevel` or `after ms`. As for an
@@ -56,6 +57,9 @@ function commandLines(words: TclWord[], depth: number): string[] {
       const file = rest[0];
       return file?.literal && file.value.startsWith('|') ? execLine(tclCommands(file.value.slice(1)).flat()) : [];
     }
+    // `file delete -force $env(HOME)`: `rm -rf` (`-force` removes a folder that holds anything), `rm -f` without
+    case 'file':
+      return rest[0]?.value === 'delete' ? fileDelete(rest.slice(1)) : [];
     // a script made of the words (`eval exec …`, `uplevel #0 {…}`, `after 10 exec …`)
     case 'eval':
     case 'uplevel':
@@ -66,6 +70,21 @@ function commandLines(words: TclWord[], depth: number): string[] {
     }
   }
   return [];
+}
+
+/** The home folder as a Tcl script names it (`$env(HOME)`, `$::env(HOME)`, `~`), with what follows it. */
+const TCL_HOME = /^(?:\$(?:::)?env\(HOME\)|~)(\/.*)?$/s;
+
+/** `file delete [-force] [--] PATH…` as the `rm` it amounts to; a path holding another substitution is not read. */
+function fileDelete(words: TclWord[]): string[] {
+  const force = words.some((w) => w.value === '-force');
+  const paths = skipSwitches(words, []).map((w) => {
+    const home = TCL_HOME.exec(w.value);
+    if (home) return `~${home[1] ? `/${shellQuote(home[1].slice(1))}` : ''}`;
+    return w.literal ? shellQuote(w.value) : null;
+  });
+  const known = paths.slice(0, (paths.indexOf(null) + 1 || paths.length + 1) - 1) as string[];
+  return known.length ? [`rm ${force ? '-rf' : '-f'} -- ${known.join(' ')}`] : [];
 }
 
 /** The words after a command's switches (`-ignorestderr`, `-noecho`, `--`), `valued` those that take one. */

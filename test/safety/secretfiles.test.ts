@@ -110,9 +110,9 @@ testHoles({
 });
 
 test('the sandbox hides what the parser denies: every secret path lies in a hidden file or folder', () => {
-  // but a build tool's settings (`readBy`: its tool reads it in the sandbox) and the system's (the sandbox hides those apart)
+  // but a build tool's settings and the agents' transcripts (`readBy`: read in the sandbox, the files inside them too) and the system's (the sandbox hides those apart)
   const toolSettings = HOME_CREDENTIALS.filter((c) => c.readBy).map((c) => `~/${c.path}`);
-  for (const p of SECRET_PATHS.filter((p) => p.startsWith('~/') && !toolSettings.includes(p))) {
+  for (const p of SECRET_PATHS.filter((p) => p.startsWith('~/') && !toolSettings.some((t) => p === t || p.startsWith(`${t}/`)))) {
     const rel = p.slice(2);
     assert.ok(
       HOME_SECRETS.some((h) => rel === h || rel.startsWith(`${h}/`)),

@@ -9,7 +9,8 @@ import { plainWord, type Word } from '../syntax.ts';
  * runs `wipefs -a /dev/sd?`, so the device and system-path rules judge them as written out. The
  * names are each start joined with each name test (`-name`, `-iname`), a path test's pattern
  * (`-path`), or the starts themselves where the find goes no deeper (`-maxdepth 0`) or they are
- * devices (`/dev/sd?`: a file, listed as itself); an `-exec`
+ * devices (`/dev/sd?`: a file, listed as itself), and below a folder of devices with no name
+ * test, any device in it (`find /dev -type b -exec wipefs -a {} \;` runs `wipefs -a /dev/*`); an `-exec`
  * without `{}` and a find with neither are left as they are.
  */
 
@@ -46,11 +47,16 @@ function foundNames(roots: readonly string[], expression: readonly string[]): st
   if (depth >= 0 && expression[depth + 1] === '0') return [...roots];
   // a device is a file: handed on itself (`ls /dev/sd? | xargs wipefs -a` lists it, not what is in it)
   const out: string[] = roots.filter((r) => r.startsWith('/dev/'));
+  let named = false;
   expression.forEach((v, i) => {
     const value = expression[i + 1];
     if (value === undefined) return;
     if (v === '-name' || v === '-iname') for (const r of roots) out.push(`${r.replace(/\/+$/, '')}/${value}`);
     else if (v === '-path' || v === '-ipath' || v === '-wholename') out.push(value);
+    else return;
+    named = true;
   });
+  // no name test: below a folder of devices, any device in it (`find /dev -type b -exec wipefs -a {} \;`)
+  if (!named) for (const r of roots) if (r === '/dev' || r.startsWith('/dev/')) out.push(`${r.replace(/\/+$/, '')}/*`);
   return out;
 }

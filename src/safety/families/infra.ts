@@ -10,6 +10,7 @@ import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
 import { CLOUD_TOOLS, KUBECTL_VALUED } from './infra-cloud.ts';
 import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
+import { FORGE_SOME_VERBS } from './infra-forges.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
 import { WINDOWS_BACKUP_TOOLS } from './system-desktops.ts';
@@ -148,7 +149,7 @@ export function knowsInfra(program: string): boolean {
  * unknown-command rule still reads their other verbs (`firebase database:remove /`): not in
  * knowsInfra.
  */
-const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, ...CLUSTER_SOME_VERBS, curl: searchIndexDelete }));
+const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, ...CLUSTER_SOME_VERBS, ...FORGE_SOME_VERBS, curl: searchIndexDelete }));
 
 /** kubectl's and oc's node, volume and pod-spec checks (infra-cluster.ts), after TOOLS' and APPLIES'. */
 const CLUSTER = new Map<string, ArgsCheck>(Object.entries(CLUSTER_TOOLS));

@@ -299,19 +299,21 @@ export function readArgs(src: string, i: number, lang: Lang, close?: string, nes
   } else if (!BARE.has(lang)) return { values: [], end: k, paren: false, comma: false };
   const values: Value[] = [];
   let comma = false;
+  // Julia's `;` in a call starts its keyword arguments (`rm(homedir(); recursive=true)`): a separator as `,` is
+  const separates = (c: string | undefined) => c === ',' || (c === ';' && lang === 'julia' && closer === ')');
   for (let n = 0; n < 64; n++) {
     k = skipSpace(src, k);
     if (k >= src.length || src[k] === closer || (closer === null && /[;\n})\]]/.test(src[k]!))) break;
     const v = readValue(src, k, lang, nest);
     let value = v.value;
     k = skipSpace(src, v.end);
-    if (closer !== null && src[k] !== ',' && src[k] !== closer) {
+    if (closer !== null && !separates(src[k]) && src[k] !== closer) {
       // `'x' % y`, `'a'.format(b)`: the literal is only part of the argument
       value = null;
       k = skipTo(src, k, lang, closer);
     } else if (closer === null && value === null) k = skipTo(src, k, lang, null);
     values.push(value);
-    if (src[k] !== ',') break;
+    if (!separates(src[k])) break;
     comma = true;
     k++;
   }

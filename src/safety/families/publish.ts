@@ -1,6 +1,7 @@
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import { type Hit, type ToolCheck, type ToolEnv, values } from './args.ts';
+import { FORGE_PUBLISH } from './infra-forges.ts';
 import { CLOUD_ROLLOUTS } from './publish-clouds.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { LANG_TOOLS } from './publish-langs.ts';
@@ -34,7 +35,7 @@ const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGI
  * unknown-command rule still reads their other verbs (`aws cloudformation deploy`, `heroku
  * container:release`): not in knowsPublish.
  */
-const SOME_VERBS = new Map<string, ToolCheck>(Object.entries({ ...CLOUD_ROLLOUTS, ...WITHDRAW_SOME_VERBS }));
+const SOME_VERBS = new Map<string, ToolCheck>(Object.entries({ ...CLOUD_ROLLOUTS, ...WITHDRAW_SOME_VERBS, ...FORGE_PUBLISH }));
 
 /** How many runners deep `npx uvx …` is followed. */
 const MAX_DEPTH = 4;

@@ -3,6 +3,7 @@ import { programName } from '../argv.ts';
 import { leadingSubstitution, ownCommands } from '../known-folders.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { UNKNOWN, type Word } from '../shell.ts';
+import { WINDOWS_SYSTEM_FOLDERS } from '../windows-paths.ts';
 import { homePlaceBelowUnknown } from './home-places.ts';
 import type { FamilyContext } from './types.ts';
 
@@ -22,7 +23,7 @@ export interface Guarded {
 }
 
 /** Top folders that are the operating system's, not a project's. */
-const SYSTEM_TOPS = new Set(['etc', 'usr', 'bin', 'sbin', 'boot', 'opt', 'var', 'srv', 'root', 'sys', 'proc', 'System', 'Library']);
+const SYSTEM_TOPS = new Set(['etc', 'usr', 'bin', 'sbin', 'boot', 'opt', 'var', 'srv', 'root', 'sys', 'proc', 'System', 'Library', ...WINDOWS_SYSTEM_FOLDERS]);
 /** The user's runtime folder of systemd units, where a unit file is started as one in `~/.config/systemd` is (`/run` itself is not guarded). */
 const RUNTIME_UNITS = /^\/run\/user\/[^/]+\/systemd(?=\/|$)/;
 /** Temporary folders inside them (macOS keeps $TMPDIR under /var/folders). */
@@ -30,9 +31,10 @@ const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private
 /**
  * `/dev/...` names of whole disks and partitions, software RAID (`md0`, `md/name`), device-mapper
  * volumes (`dm-0`, `mapper/vg-root`), loop and network block devices, and the stable names of
- * disks under `/dev/disk/by-*`.
+ * disks under `/dev/disk/by-*`; and a pattern of `/dev` whose name starts with a wildcard
+ * (`/dev/*`: what `find /dev -type b -exec … {}` hands on), which matches them all.
  */
-const BLOCK_DEVICE = /^\/dev\/(?:(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|loop|nbd)[^/]*|md\/[^/]+|mapper\/[^/]+|disk\/by-[^/]+\/[^/]+)$/;
+const BLOCK_DEVICE = /^\/dev\/(?:(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|loop|nbd)[^/]*|md\/[^/]+|mapper\/[^/]+|disk\/by-[^/]+\/[^/]+|[*?[][^/]*)$/;
 /** Dot folders of the home folder that are guarded with everything inside them: keys, settings, shell start-up snippets. */
 const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude', '.bashrc.d', '.zshrc.d']);
 /**

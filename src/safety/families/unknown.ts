@@ -8,6 +8,7 @@ import { type Hit, values } from './args.ts';
 import { knowsInfra } from './infra.ts';
 import { readSql } from './infra-sql.ts';
 import { localVerb } from './local-verbs.ts';
+import { messageVerb } from './message-verbs.ts';
 import { knowsPublish, normalize } from './publish.ts';
 import { onlyNonProduction } from './publish-deploy.ts';
 import type { FamilyContext } from './types.ts';
@@ -105,6 +106,8 @@ function judge(program: string, args: readonly string[], path: readonly string[]
   for (let i = 0; i < path.length; i++) {
     // a verb this program gives to a local step (`rebar3 release`, `prisma migrate deploy`: local-verbs.ts)
     if (localVerb(program, path, i)) continue;
+    // a message sent to a topic's subscribers (`aws sns publish`: message-verbs.ts), not a release
+    if (messageVerb(program, path, i)) continue;
     const ws = parts(path[i]!);
     const strong = ws.find((w) => verbs.has(w)) ?? own.find((v) => v === path[i] || (!/[-:]/.test(v) && ws.includes(v)));
     const aimed = strong ? undefined : ws.find((w) => targeted.has(w));
