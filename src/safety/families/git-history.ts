@@ -160,9 +160,6 @@ const UPDATE_REF_VALUED = new Set(['-m']);
 function checkUpdateRef(args: readonly string[], globs: readonly string[]): Hit | null {
   const { flags, operands } = splitOptions(args, ['--no-deref', '--create-reflog', '--stdin'], UPDATE_REF_VALUED);
   if (flags.has('--stdin')) return null;
-  // the stash is one ref whose reflog holds every entry: deleted, all of them go (`git stash clear`)
-  if (flags.has('d') && operands[0] === 'refs/stash')
-    return { rule: 'update-ref -d refs/stash', reason: '`git update-ref -d refs/stash` deletes every stash entry at once, as `git stash clear` does' };
   const b = protectedBranch(operands[0], globs);
   if (!b) return null;
   if (flags.has('d'))
