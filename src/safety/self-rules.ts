@@ -262,7 +262,10 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
     });
   }
   if (call.sub === 'config' && removesCoreSection(a))
-    out.push({ rule: SELF, reason: 'removing or renaming the core section of git config takes core.hooksPath with it, which changes what the checks see: ask the user' });
+    out.push({
+      rule: SELF,
+      reason: 'removing or renaming the core section of git config takes core.hooksPath with it, which changes what the checks see: ask the user',
+    });
   // `git config --edit`: an editor on the config file, where any setting can be written
   if (call.sub === 'config' && (a.some((x) => x === '--edit' || x === '-e') || a.find((x) => !x.startsWith('-')) === 'edit'))
     out.push({ rule: SELF, reason: '`git config --edit` opens the config file, where core.hooksPath can be set: change settings with `git config KEY VALUE`' });

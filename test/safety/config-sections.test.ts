@@ -4,7 +4,7 @@
 import { testHoles } from './context.ts';
 
 testHoles({
-  "the core section removed or renamed (core.hooksPath with it)": [
+  'the core section removed or renamed (core.hooksPath with it)': [
     ['git config --remove-section alias', 'git config --remove-section core'],
     ['git config --remove-section branch.feature', 'git config --rename-section core old'],
     ['git config --rename-section branch.a branch.b', 'git config remove-section core'],
