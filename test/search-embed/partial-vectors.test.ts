@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { openTestKb, tempRepo } from '../helpers.ts';
-import { type Behaviour, configureEndpoint, endpointServer } from './endpoint-server.ts';
+import { type Behaviour, configureEndpoint } from './endpoint-server.ts';
+import { endpointStore } from './endpoint-store.ts';
 
 /**
  * Some items have a vector and some not (a run still making them, a batch that failed): the
@@ -27,30 +24,8 @@ const QUERIES = ['money handling', 'kafka jobs', 'jobs request', 'postgres data'
 const answered = (seen: Array<{ texts: string[] }>, failed: Set<number>) =>
   new Set(seen.flatMap((s, n) => (failed.has(n) ? [] : s.texts)).filter((t) => t.includes('\n')));
 
-async function storeWith(behave: (n: number, texts: string[]) => Behaviour, extra: Parameters<typeof configureEndpoint>[2]) {
-  const repo = tempRepo();
-  const server = await endpointServer(behave);
-  let kb: KnowledgeBase = await openTestKb(repo.dir);
-  await initStore(kb);
-  for (const [title, decision] of ITEMS) await addDecision(kb, { title, decision });
-  configureEndpoint(kb.repo.commonDir, server.url, extra);
-  return {
-    server,
-    get kb() {
-      return kb;
-    },
-    reopen: async () => {
-      await closeKnowledgeBase(kb);
-      kb = await openTestKb(repo.dir);
-      return kb;
-    },
-    done: async () => {
-      await closeKnowledgeBase(kb);
-      await server.close();
-      repo.cleanup();
-    },
-  };
-}
+/** A store of ITEMS and an endpoint behaving as `behave` says, configured with `extra`. */
+const storeWith = (behave: (n: number, texts: string[]) => Behaviour, extra: Parameters<typeof endpointStore>[2] = {}) => endpointStore(ITEMS, behave, extra);
 
 describe('partial vectors: ranked by meaning over the items that have one', () => {
   test('a batch that failed: fused over the rest, "K of N items", each item lacking a vector at its word rank', async () => {
