@@ -2,8 +2,8 @@
  * The names a mistyped word was most likely meant to be, among the names a place takes: an
  * unknown option (`--titel`: title), a value an option does not take (`--enforce require`:
  * required), a client's short name (`--agent claude`: claude-code, claude-desktop). Pure: the
- * CLI's usage errors and the clients' list reader say them the same way (docs/cli.md, "Usage
- * errors").
+ * CLI's usage errors and the clients' list reader say them the same way (docs/cli.md, "Output,
+ * errors and exit codes").
  */
 
 /**

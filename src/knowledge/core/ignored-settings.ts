@@ -5,7 +5,7 @@ import type { Diagnostic } from './state.ts';
  * The machine-local settings (model/config.ts, MACHINE_LOCAL_SETTINGS) the shared axme.yaml sets,
  * ignored here: one diagnostic each when the store is read (state.ts), said to a person in one
  * line by the sync that brought them, by `axme status` and by `axme doctor` alike
- * (docs/settings.md, "Machine-local settings"). Not a problem to fsck: the store reads fine.
+ * (docs/settings.md, "What arrives through git is data"). Not a problem to fsck: the store reads fine.
  */
 export function ignoredSettings(diagnostics: readonly Diagnostic[]): string[] {
   return [...new Set(diagnostics.filter((d) => d.path === CONFIG_PATH && d.setting !== undefined).map((d) => d.setting!))];
