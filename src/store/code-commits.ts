@@ -86,6 +86,22 @@ export async function readNote(at: GitAt, rev: string): Promise<string | null> {
   return r.code === 0 ? r.stdout.toString('utf8') : null;
 }
 
+/**
+ * The fields of an axme note (knowledge/history/commit-notes.ts `noteText` writes them: one
+ * `key: value` per line), each key with its values in order — a note git's cat_sort_uniq mode
+ * merged (a squash of two sessions' commits) holds a key more than once.
+ */
+export function noteFields(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    const i = line.indexOf(':');
+    if (i <= 0) continue;
+    const key = line.slice(0, i).trim();
+    out.set(key, [...(out.get(key) ?? []), line.slice(i + 1).trim()]);
+  }
+  return out;
+}
+
 /** The folder git runs hooks from (core.hooksPath honoured). */
 export async function hooksDir(at: GitAt): Promise<string> {
   return (await git(at, ['rev-parse', '--path-format=absolute', '--git-path', 'hooks'])).trim();

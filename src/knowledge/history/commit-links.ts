@@ -1,6 +1,6 @@
 import type { Decision } from '../../model/decision.ts';
 import { AxmeError } from '../../model/errors.ts';
-import { blameLines, type CommitInfo, commitInfo, commitPage, type GitAt, readNote, trailersOf } from '../../store/code-commits.ts';
+import { blameLines, type CommitInfo, commitInfo, commitPage, type GitAt, noteFields, readNote, trailersOf } from '../../store/code-commits.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 
@@ -60,11 +60,7 @@ async function currentDecisions(kb: KnowledgeBase): Promise<Decision[]> {
 /** A commit's links from its message, trailers and note, against the store's decisions. Pure. */
 function linksFrom(info: CommitInfo, trailers: Map<string, string>, noteText: string, decisions: Decision[]): CommitLinks {
   const commit = info.commit;
-  const note: Record<string, string> = {};
-  for (const line of noteText.split('\n')) {
-    const i = line.indexOf(':');
-    if (i > 0) note[line.slice(0, i).trim()] = line.slice(i + 1).trim();
-  }
+  const note: Record<string, string> = Object.fromEntries([...noteFields(noteText)].map(([k, v]) => [k, v[v.length - 1]!]));
   const pr = trailers.get('axme-pr') ?? note.pr ?? null;
   const repo = trailers.get('axme-repo') ?? note.repo ?? null;
   const ids = new Set([...(info.message.match(/\bD-\d{3,}\b/g) ?? []), ...(note.decisions ? note.decisions.split(/,\s*/) : [])].filter(Boolean));

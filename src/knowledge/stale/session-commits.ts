@@ -1,5 +1,5 @@
 import { SESSION_ID_RE } from '../../model/common.ts';
-import { NOTES_REF } from '../../store/code-commits.ts';
+import { NOTES_REF, noteFields } from '../../store/code-commits.ts';
 import { resolveRefOid } from '../../store/locate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import type { ChangeLog } from './change-log.ts';
@@ -32,7 +32,7 @@ export async function commitMakers(kb: KnowledgeBase, shas: string[]): Promise<M
   for (const chunk of r.stdout.toString('utf8').split('\x01')) {
     const [sha = '', authored = '', trailers = '', note = ''] = chunk.split('\x02');
     if (!/^[0-9a-f]{40,64}$/.test(sha)) continue;
-    const named = [...trailers.split(','), ...note.split('\n').map((l) => /^session:\s*(\S+)\s*$/.exec(l)?.[1] ?? '')].map((s) => s.trim());
+    const named = [...trailers.split(','), ...(noteFields(note).get('session') ?? [])].map((s) => s.trim());
     out.set(sha, { sessions: [...new Set(named.filter((s) => SESSION_ID_RE.test(s)))], authored: Date.parse(authored.trim()) });
   }
   return out;
