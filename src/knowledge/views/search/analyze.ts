@@ -155,6 +155,11 @@ const CONNECTOR = /[-_./:#@]+/;
 /** Where a lowerCamelCase identifier splits: `hooksPath` is `hooks` `Path` (a brand's PascalCase, `PostgreSQL`, is not split). */
 const CAMEL = /(?<=[a-z0-9])(?=[A-Z])/;
 const LOWER_CAMEL = /^[a-z][a-z0-9]*[A-Z]/;
+/**
+ * A number of parts joined by single dots or dashes (a version `15.2.0`, a date `2026-07-15`, an
+ * address): a term whole as written, separators kept (`1.52` is not `15.2`), beside its parts.
+ */
+const NUMBER = /^\d+(?:[.-]\d+)+$/;
 /** An identifier of more pieces than this is a path or a URL: its parts are terms, not the whole. */
 const WHOLE_PIECES = 6;
 
@@ -206,6 +211,7 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
       all.push(...pieces);
     }
     if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) found.push(joinedTerm(all));
+    else if (segments.length <= WHOLE_PIECES && NUMBER.test(token)) found.push(token);
     for (const w of found) {
       wholes.push(w);
       spans?.push([from, out.length]);
