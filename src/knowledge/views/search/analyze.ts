@@ -219,6 +219,25 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
   }
 }
 
+/** Words of letters joined by single hyphens (`opt-in`, `self-signed`), not after a dash (`--dry-run` is a flag). */
+const HYPHENED = /(?<![-\p{L}\p{M}\p{N}_./:#@])\p{L}+(?:-\p{L}+)+(?![-\p{L}\p{M}\p{N}_./:#@])/gu;
+
+/**
+ * The whole terms (`joinedTerm`) of the words of `text` joined by hyphens as prose joins them —
+ * `opt-in`, `self-signed`, `fast-forward` — as opposed to a flag (`--no-verify`), a member
+ * (`z.infer`), a path or a lowerCamelCase name: a query's compound of these counts its words as
+ * much as the compound (query.ts), since "opt into" says what "opt-in" says.
+ */
+export function proseCompounds(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [token] of foldedCase(text).text.matchAll(HYPHENED)) {
+    const parts = token.split('-');
+    if (parts.some((p) => LOWER_CAMEL.test(p))) continue;
+    out.add(joinedTerm(parts));
+  }
+  return out;
+}
+
 /** Letters of scripts written without spaces between words (Chinese, Japanese; Korean's syllables too): their text is cut into pairs of letters. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
 const CJK_RUNS =
