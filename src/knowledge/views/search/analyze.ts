@@ -201,7 +201,9 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
     const from = out.length;
     const all: string[] = [];
     const found: string[] = [];
+    const starts: Array<[number, number]> = [];
     for (const seg of segments) {
+      starts.push([out.length, all.length]);
       const pieces = LOWER_CAMEL.test(seg) ? seg.split(CAMEL) : [seg];
       for (const p of pieces) {
         const term = termOf(p.toLowerCase());
@@ -210,11 +212,18 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
       if (pieces.length > 1 && segments.length > 1) found.push(joinedTerm(pieces));
       all.push(...pieces);
     }
-    if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) found.push(joinedTerm(all));
-    else if (segments.length <= WHOLE_PIECES && NUMBER.test(token)) found.push(token);
-    for (const w of found) {
+    const ends: Array<[number, number]> = [];
+    if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) {
+      found.push(joinedTerm(all));
+      // its tails of two segments or more: `UTF-8` in `non-UTF-8`, `b.ts` in `src/a/b.ts`
+      for (let i = 1; i + 1 < segments.length; i++) {
+        const tail = all.slice(starts[i]![1]);
+        if (tail.length > 1 && /[a-z]/i.test(tail.join(''))) ends.push([starts[i]![0], found.push(joinedTerm(tail)) - 1]);
+      }
+    } else if (segments.length <= WHOLE_PIECES && NUMBER.test(token)) found.push(token);
+    for (const [i, w] of found.entries()) {
       wholes.push(w);
-      spans?.push([from, out.length]);
+      spans?.push([ends.find((e) => e[1] === i)?.[0] ?? from, out.length]);
     }
   }
 }
