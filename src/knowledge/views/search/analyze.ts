@@ -155,6 +155,11 @@ const CONNECTOR = /[-_./:#@]+/;
 /** Where a lowerCamelCase identifier splits: `hooksPath` is `hooks` `Path` (a brand's PascalCase, `PostgreSQL`, is not split). */
 const CAMEL = /(?<=[a-z0-9])(?=[A-Z])/;
 const LOWER_CAMEL = /^[a-z][a-z0-9]*[A-Z]/;
+/**
+ * A number of parts joined by single dots or dashes (a version `15.2.0`, a date `2026-07-15`, an
+ * address): a term whole as written, separators kept (`1.52` is not `15.2`), beside its parts.
+ */
+const NUMBER = /^\d+(?:[.-]\d+)+$/;
 /** An identifier of more pieces than this is a path or a URL: its parts are terms, not the whole. */
 const WHOLE_PIECES = 6;
 
@@ -196,7 +201,9 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
     const from = out.length;
     const all: string[] = [];
     const found: string[] = [];
+    const starts: Array<[number, number]> = [];
     for (const seg of segments) {
+      starts.push([out.length, all.length]);
       const pieces = LOWER_CAMEL.test(seg) ? seg.split(CAMEL) : [seg];
       for (const p of pieces) {
         const term = termOf(p.toLowerCase());
@@ -205,12 +212,39 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
       if (pieces.length > 1 && segments.length > 1) found.push(joinedTerm(pieces));
       all.push(...pieces);
     }
-    if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) found.push(joinedTerm(all));
-    for (const w of found) {
+    const ends: Array<[number, number]> = [];
+    if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) {
+      found.push(joinedTerm(all));
+      // its tails of two segments or more: `UTF-8` in `non-UTF-8`, `b.ts` in `src/a/b.ts`
+      for (let i = 1; i + 1 < segments.length; i++) {
+        const tail = all.slice(starts[i]![1]);
+        if (tail.length > 1 && /[a-z]/i.test(tail.join(''))) ends.push([starts[i]![0], found.push(joinedTerm(tail)) - 1]);
+      }
+    } else if (segments.length <= WHOLE_PIECES && NUMBER.test(token)) found.push(token);
+    for (const [i, w] of found.entries()) {
       wholes.push(w);
-      spans?.push([from, out.length]);
+      spans?.push([ends.find((e) => e[1] === i)?.[0] ?? from, out.length]);
     }
   }
+}
+
+/** Words of letters joined by single hyphens (`opt-in`, `self-signed`), not after a dash (`--dry-run` is a flag). */
+const HYPHENED = /(?<![-\p{L}\p{M}\p{N}_./:#@])\p{L}+(?:-\p{L}+)+(?![-\p{L}\p{M}\p{N}_./:#@])/gu;
+
+/**
+ * The whole terms (`joinedTerm`) of the words of `text` joined by hyphens as prose joins them —
+ * `opt-in`, `self-signed`, `fast-forward` — as opposed to a flag (`--no-verify`), a member
+ * (`z.infer`), a path or a lowerCamelCase name: a query's compound of these counts its words as
+ * much as the compound (query.ts), since "opt into" says what "opt-in" says.
+ */
+export function proseCompounds(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [token] of foldedCase(text).text.matchAll(HYPHENED)) {
+    const parts = token.split('-');
+    if (parts.some((p) => LOWER_CAMEL.test(p))) continue;
+    out.add(joinedTerm(parts));
+  }
+  return out;
 }
 
 /** Letters of scripts written without spaces between words (Chinese, Japanese; Korean's syllables too): their text is cut into pairs of letters. */

@@ -1,4 +1,4 @@
-import { inflectionBases, isWord, joinedTerm, stem, termsInto, words, writtenWords } from './analyze.ts';
+import { inflectionBases, isWord, joinedTerm, proseCompounds, stem, termsInto, words, writtenWords } from './analyze.ts';
 import { RELATED_WEIGHT, relatedTable, type SynonymTable } from './synonyms.ts';
 
 /** One way of matching a word of the query: a term, or a phrase whose terms' scores are averaged; `weight` is how much it counts. */
@@ -20,7 +20,7 @@ export interface QueryTerm {
 
 /** How much a synonym or a compound counts: as much as the word it stands for. */
 export const SYNONYM_WEIGHT = 1;
-/** How much the parts of an identifier the query writes whole count, when the index holds it whole: `z.infer` is not any "infer". */
+/** How much the parts of an identifier the query writes whole count, when the index holds it whole: `z.infer` is not any "infer" (words hyphened as prose, `opt-in`, count as the whole: `proseCompounds`). */
 export const PART_WEIGHT = 0.5;
 /** How much a longer term of the index that starts with a query's word counts: "paging" finds "pagerduty". */
 export const PREFIX_WEIGHT = 0.3;
@@ -83,7 +83,10 @@ export function parseQuery(
     }
   };
   // an identifier the index holds whole is one word of the query, its parts at a lower weight
-  // (`z.infer`, `--no-verify`); one it does not hold is looked for by its parts
+  // (`z.infer`, `--no-verify`) — but words hyphened as prose joins them (`opt-in`) as a phrase at
+  // the whole's weight: one word of the query, written whole or apart; one the index does not
+  // hold is looked for by its parts
+  const prose = proseCompounds(query);
   const covered = new Set<number>();
   const outer = wholes.map((w, i) => ({ w, span: spans[i]! })).filter(({ w }) => v.known(w));
   for (const { w, span } of outer) {
@@ -92,7 +95,8 @@ export function parseQuery(
     if (within) continue;
     const parts = said.slice(from, to);
     const inner = outer.filter((o) => o.span !== span && from <= o.span[0] && o.span[1] <= to).map((o) => ({ terms: [o.w], weight: PART_WEIGHT }));
-    groups.set(`whole:${w}`, [{ terms: [w], weight: 1 }, ...inner, ...(parts.length ? [{ terms: parts, weight: PART_WEIGHT }] : [])]);
+    const partWeight = prose.has(w) ? 1 : PART_WEIGHT;
+    groups.set(`whole:${w}`, [{ terms: [w], weight: 1 }, ...inner, ...(parts.length ? [{ terms: parts, weight: partWeight }] : [])]);
     for (let i = from; i < to; i++) covered.add(i);
   }
   said.forEach((t, i) => !covered.has(i) && !groups.has(t) && groups.set(t, [{ terms: [t], weight: 1 }]));
