@@ -40,7 +40,8 @@ export async function aheadDone(dir: string): Promise<void> {
   let free = 0;
   await until('the index workers let their lock go and end', () => {
     const holder = holderOf(lock);
-    if (holder) holders.add(holder);
+    // (this process names itself while a write it makes starts the worker, which it names next)
+    if (holder && holder !== process.pid) holders.add(holder);
     free = !lockFileHeld(lock) && ![...holders].some((pid) => processAlive(pid)) ? free + 1 : 0;
     return free >= 2;
   });
