@@ -27,10 +27,10 @@ async function codexHooksList(
   const child = spawn(CODEX, ['app-server'], { cwd, env: { ...cleanEnv(), CODEX_HOME: codexHome }, stdio: ['pipe', 'pipe', 'ignore'] });
   const answer = new Promise<string | null>((done) => {
     let buf = '';
-    // no answer: the binary does not run here (it failed to start or exited); a hang fails at the bound
+    // no answer: the binary does not run here (it failed to start, or ended with its output read); a hang fails at the bound
     const timer = setTimeout(() => done(null), HANG_BOUND_MS);
     child.on('error', () => done(null));
-    child.on('exit', () => done(null));
+    child.on('close', () => done(null));
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       buf += d;
       const line = buf.split('\n').find((l) => l.startsWith('{"id":2,'));
