@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from '../until.ts';
 import { requestText, systemText } from './anthropic.ts';
 import type { SeenRequest } from './model-server.ts';
 import type { ClientWorld } from './project.ts';
@@ -39,19 +40,20 @@ function auditorRunning(session: string): boolean {
  */
 export async function auditDone(w: ClientWorld, session: string): Promise<any> {
   const dir = join(w.project, '.git', 'axme', 'audits');
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const log = existsSync(join(dir, 'log.jsonl')) ? readFileSync(join(dir, 'log.jsonl'), 'utf8') : '';
-    const line = log
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l))
-      .findLast((e) => e.session === session);
-    if (line && !existsSync(join(dir, `${session}.lock`)) && !auditorRunning(session)) return line;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const worker = join(dir, 'worker.log');
-  assert.fail(`the audit of ${session} did not finish within 180 s; worker.log: ${existsSync(worker) ? readFileSync(worker, 'utf8') : '(none)'}`);
+  return until(
+    `the audit of ${session} finishes`,
+    () => {
+      const log = existsSync(join(dir, 'log.jsonl')) ? readFileSync(join(dir, 'log.jsonl'), 'utf8') : '';
+      const line = log
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .findLast((e) => e.session === session);
+      return line && !existsSync(join(dir, `${session}.lock`)) && !auditorRunning(session) && line;
+    },
+    { detail: () => `worker.log: ${existsSync(worker) ? readFileSync(worker, 'utf8') : '(none)'}` },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { safetySet } from '../../src/operations/safety/edits.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
+import { until } from '../until.ts';
 
 /**
  * The git hooks' shell fast path (src/setup/launch.ts, knowledge/history/git-hook-files.ts): what
@@ -159,11 +160,7 @@ describe('two worktrees committing at once: each commit gets its own note', () =
         let stderr = '';
         child.stderr!.on('data', (c) => (stderr += c));
         const done = new Promise<number | null>((r) => child.on('close', r));
-        const deadline = Date.now() + 60_000;
-        while (!existsSync(`${pause}.ready`)) {
-          assert.ok(Date.now() < deadline, `the commit-msg hook in ${cwd} did not run: ${stderr}`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        await until(`the commit-msg hook in ${cwd} runs`, () => existsSync(`${pause}.ready`), { detail: () => stderr });
         return {
           go: async () => {
             writeFileSync(pause, '');

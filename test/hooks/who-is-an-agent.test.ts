@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CLI, cleanEnv, git } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
+import { until } from '../until.ts';
 
 /**
  * Who the git hooks take for an agent, and what a person's commit costs. The hooks are the real
@@ -99,7 +100,7 @@ describe('the harness of a hook, from the process tree', () => {
           return '';
         }
       };
-      for (let i = 0; i < 200 && !(comm(command.pid!) === 'sh' && comm(typed.pid!) === 'bash'); i++) await new Promise((r) => setTimeout(r, 50));
+      await until('both children are the shells', () => comm(command.pid!) === 'sh' && comm(typed.pid!) === 'bash');
       assert.equal(harnessOf(command.pid!), process.pid, 'sh -c is skipped');
       assert.equal(harnessOf(typed.pid!), null, "bash reading what is typed is a person's shell");
     } finally {

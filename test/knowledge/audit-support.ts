@@ -7,6 +7,7 @@ import { readAuditLog } from '../../src/knowledge/audit/audit-state.ts';
 import { processAlive } from '../../src/session/owner.ts';
 import { initCore } from '../core.ts';
 import { tempRepo } from '../helpers.ts';
+import { until } from '../until.ts';
 
 /** Runs `fn` in a new repository with axme initialised, removed afterwards. */
 export async function inRepo(fn: (dir: string) => Promise<void>): Promise<void> {
@@ -45,11 +46,11 @@ export function workerRunning(session: string): boolean {
  * checks nor the test's cleanup race anything it still writes.
  */
 export async function workerDone(dir: string, session: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const logged = readAuditLog(join(dir, '.git')).some((e) => e.session === session);
-    if (logged && !existsSync(join(dir, '.git', 'axme', 'audits', `${session}.lock`)) && !workerRunning(session)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`the audit of ${session} did not finish within 60 s`);
+  await until(
+    `the audit of ${session} finishes`,
+    () =>
+      readAuditLog(join(dir, '.git')).some((e) => e.session === session) &&
+      !existsSync(join(dir, '.git', 'axme', 'audits', `${session}.lock`)) &&
+      !workerRunning(session),
+  );
 }

@@ -24,6 +24,7 @@ import { fakeClaude } from '../llm/fake-claude.ts';
 import { answer, fencedJson, invalidJson, type StandIn, startStandIn, truncated } from '../llm/stand-in.ts';
 import { cliJson, cliText } from '../store-fixture.ts';
 import { assistantLine, toolResult, toolUse, userLine } from '../transcript/fixture.ts';
+import { processesEnded, until } from '../until.ts';
 import { workerDone } from './audit-support.ts';
 import { storeCopies } from './fixture-copies.ts';
 
@@ -469,11 +470,7 @@ describe('the post-session auditor', () => {
       });
       assert.equal(end.code, 0, end.stderr);
       // the worker is waiting for the model: its record says running and it holds the lock
-      const deadline = Date.now() + 60_000;
-      while (!(stand.requests.length > asked && readSessionAudit(common, id)?.status === 'running')) {
-        assert.ok(Date.now() < deadline, 'the worker did not reach the model within 60 s');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until('the worker reaches the model', () => stand.requests.length > asked && readSessionAudit(common, id)?.status === 'running');
       assert.deepEqual(
         auditsDue(common, undefined).map((d) => d.session),
         [],
@@ -481,7 +478,7 @@ describe('the post-session auditor', () => {
       );
       const pid = Number(readFileSync(join(common, 'axme', 'audits', `${id}.lock`), 'utf8').split(' ')[0]);
       process.kill(pid, 'SIGKILL'); // a shutdown or the OOM killer: no finally runs
-      while (processAlive(pid)) await new Promise((r) => setTimeout(r, 20));
+      await processesEnded([pid]);
       assert.equal(readSessionAudit(common, id)!.status, 'running', 'left as it was');
       assert.deepEqual(
         auditsDue(common, undefined).map((d) => d.session),

@@ -10,6 +10,7 @@ import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git } from '../helpers.ts';
 import { hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliText } from '../store-fixture.ts';
+import { until } from '../until.ts';
 
 /**
  * sync.auto: the session hooks share the knowledge in the background. Real hooks (the built
@@ -42,12 +43,14 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
   };
   /** Waits until a background run newer than `since` has recorded its outcome. */
   const outcome = async (since: string) => {
-    for (let i = 0; i < 600; i++) {
-      const last = record()?.last;
-      if (last && last.at > since && !existsSync(join(dir, '.git', 'axme', 'auto-sync.pid'))) return last;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no background sync finished: ${readFileSync(join(dir, '.git', 'axme', 'auto-sync.log'), 'utf8')}`);
+    return until(
+      'a background sync finishes',
+      () => {
+        const last = record()?.last;
+        return last && last.at > since && !existsSync(join(dir, '.git', 'axme', 'auto-sync.pid')) && last;
+      },
+      { detail: () => readFileSync(join(dir, '.git', 'axme', 'auto-sync.log'), 'utf8') },
+    );
   };
   const remoteTip = () => git(root, ['--git-dir', remote, 'rev-parse', '-q', '--verify', 'refs/memory/main']).trim();
 

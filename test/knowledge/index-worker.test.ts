@@ -25,7 +25,8 @@ import { headCommitSync } from '../../src/store/locate.ts';
 import { withCore } from '../core.ts';
 import { axme, CLI, cleanEnv } from '../helpers.ts';
 import { useStore } from '../store-fixture.ts';
-import { aheadDone, indexWritten, tipIndexMissingAt as missing, processesEnded, tipFile } from './index-written.ts';
+import { processesEnded } from '../until.ts';
+import { aheadDone, indexWritten, tipIndexMissingAt as missing, tipFile } from './index-written.ts';
 
 describe('the index made in the background', () => {
   const store = useStore();

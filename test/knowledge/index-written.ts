@@ -2,13 +2,14 @@
  * Waiting for the tip's search index file a detached worker writes (src/knowledge/views/search/
  * index-worker.ts): the worker is a process of its own, whose end is not the test's to await.
  */
-import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { readFileSync } from 'node:fs';
 import { readMergedState } from '../../src/knowledge/core/merged-state.ts';
 import { aheadLockPath, tipIndexMissing } from '../../src/knowledge/views/search/index-worker.ts';
 import { hasIndexFile, indexKey, searchDir } from '../../src/knowledge/views/search/persist.ts';
 import { lockFileHeld } from '../../src/session/claim-lock.ts';
+import { processAlive } from '../../src/store/processes.ts';
 import { withCore } from '../core.ts';
+import { until } from '../until.ts';
 
 /** Whether the store at `dir` has no index file at its tip and at least `minItems` items (the worker's own test). */
 export const tipIndexMissingAt = (dir: string, minItems?: number) => withCore(dir, (kb) => tipIndexMissing(kb, minItems));
@@ -20,42 +21,38 @@ export const tipFile = (dir: string) =>
     return { folder: searchDir(kb.repo.axmeDir), key: indexKey(state) };
   });
 
-/** Until the tip of the store at `dir` has its index file; a bound only against a worker that never writes it. */
+/** Until the tip of the store at `dir` has its index file (a worker that never writes it fails at the hang bound). */
 export async function indexWritten(dir: string): Promise<void> {
   const { folder, key } = await tipFile(dir);
-  for (let i = 0; !hasIndexFile(folder, key); i++) {
-    if (i > 1200) assert.fail('no index file for the tip after 2 minutes: the worker did not write it');
-    await sleep(100);
-  }
+  await until('the worker writes the index file of the tip', () => hasIndexFile(folder, key));
   // (the file is the built CLI's, stamped with its code: a process running the sources reads none, so it is not read here)
 }
 
 /**
- * Until no worker a command-line write started holds the store's lock: seen free on two looks in
- * a row, since a worker that goes again for a newer tip lets it go for a moment first. A bound
- * only against a worker that never ends.
+ * Until no worker a command-line write started holds the store's lock, and each worker seen
+ * named in it has ended: a worker that goes again for a newer tip lets the lock go for a moment
+ * first (index-worker.ts indexAheadAgain), so a free lock alone is not its end. Seen so on two
+ * looks in a row (a holder the first look missed). A bound only against a worker that never ends.
  */
 export async function aheadDone(dir: string): Promise<void> {
   const lock = await withCore(dir, async (kb) => aheadLockPath(kb));
-  for (let i = 0, free = 0; free < 2; i++) {
-    if (i > 1200) assert.fail('the index worker still held its lock after 2 minutes');
-    free = lockFileHeld(lock) ? 0 : free + 1;
-    await sleep(100);
-  }
+  const holders = new Set<number>();
+  let free = 0;
+  await until('the index workers let their lock go and end', () => {
+    const holder = holderOf(lock);
+    // (this process names itself while a write it makes starts the worker, which it names next)
+    if (holder && holder !== process.pid) holders.add(holder);
+    free = !lockFileHeld(lock) && ![...holders].some((pid) => processAlive(pid)) ? free + 1 : 0;
+    return free >= 2;
+  });
 }
 
-/** Until each process of `pids` has ended (a detached worker writing into a store about to be removed); a bound only against one that never ends. */
-export async function processesEnded(pids: readonly number[]): Promise<void> {
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  };
-  for (let i = 0; pids.some(alive); i++) {
-    if (i > 1200) assert.fail(`the workers ${pids.join(', ')} still ran after 2 minutes`);
-    await sleep(100);
+/** The pid a lock file names (`<pid> <time>`), or null when it is gone or names none. */
+function holderOf(lock: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+    return pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }

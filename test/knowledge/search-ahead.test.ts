@@ -18,6 +18,7 @@ import { diskCache } from '../../src/store/cache.ts';
 import { git, openTestKb } from '../helpers.ts';
 import { connectStdio } from '../mcp/stdio-client.ts';
 import { seededStore } from '../seeded-store.ts';
+import { until } from '../until.ts';
 
 /** One turn of the event loop: what `ahead` started by then has begun. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -165,9 +166,7 @@ describe('the MCP server after a write tool', () => {
       const tree = git(dir, ['rev-parse', 'refs/memory/main^{tree}']).trim();
       const file = join(dir, '.git', 'axme', 'search', `${tree}-none.idx`);
       // no query is made: the file appears only if the server made the index ahead (waited for; the bound only ends a failure)
-      const giveUp = Date.now() + 50_000;
-      while (!existsSync(file) && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.ok(existsSync(file), stderr());
+      await until('the server writes the index of the new tip', () => existsSync(file), { detail: stderr });
     } finally {
       await client.close();
       rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { doctorJson, exitCodeOf, initCore, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { type HookRun, hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
+import { processesEnded, until } from '../until.ts';
 import { storeCopies } from './fixture-copies.ts';
 
 /**
@@ -44,14 +45,7 @@ async function connect(
   // closes the client and waits for the server process to be gone (its stop-time recovery done)
   const stop = async () => {
     await client.close();
-    await waitFor('the server to exit', () => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await processesEnded([pid]);
   };
   return { client, call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as Result, stderr: () => err, stop };
 }
@@ -88,16 +82,6 @@ function writeTranscript(dir: string, sessionId: string, lines: unknown[]): void
 }
 
 const memoryLog = (dir: string) => git(dir, ['log', '--format=%H %s', 'refs/memory/main']).trim().split('\n');
-
-async function waitFor<T>(what: string, fn: () => T | null | undefined | false | Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function ignoreTranscripts(dir: string): void {
   writeFileSync(join(dir, '.gitignore'), '.transcripts/\n');
@@ -371,7 +355,7 @@ describe('orphans: a session whose harness died without a close', () => {
     const before = memoryLog(dir).length;
     const { client, stderr } = await connect(dir);
     try {
-      await waitFor('both orphans handled', async () => (await cliJson(dir, sessionList, { orphans: true })).length === 0);
+      await until('both orphans handled', async () => (await cliJson(dir, sessionList, { orphans: true })).length === 0);
     } finally {
       await client.close();
     }
@@ -511,7 +495,7 @@ describe('the next session-start hook recovers what the last one left', () => {
     assert.ok(release, 'the claim is free before the start');
     const start = hook(dir, 'session-start', hookPayload(dir, 'next-2', 'SessionStart', { source: 'startup' }));
     // the hook has registered its own session (it sweeps right after); the claim is let go without a recovery
-    await waitFor('the new session to be registered', () =>
+    await until('the new session to be registered', () =>
       readdirSync(sessionsDir(join(dir, '.git'))).some(
         (n) => n.endsWith('.json') && readFileSync(join(sessionsDir(join(dir, '.git')), n), 'utf8').includes('next-2'),
       ),
@@ -540,7 +524,7 @@ describe('a client without session hooks: the server opens its own session', () 
     assert.ok(!saved.isError, text(saved));
     const session = /Axme-Session: (\S+)/.exec(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']))![1]!;
     await client.close();
-    const list = await waitFor('the stop-time recovery', () => {
+    const list = await until('the stop-time recovery', () => {
       const log = memoryLog(dir);
       return log[0]!.includes(`session: recover ${session}`) ? log : null;
     });

@@ -1,7 +1,7 @@
 // A fake `claude` executable for the claude-cli provider's tests: a small node script written into
 // a temp folder that the tests put first on PATH. What it does is chosen by FAKE_CLAUDE_MODE; each
 // run records its arguments, stdin, folder and environment in FAKE_CLAUDE_LOG (one JSON a line).
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
@@ -54,8 +54,10 @@ export interface FakeClaude {
   env(mode?: 'ok' | 'noisy' | 'truncated' | 'is_error' | 'crash' | 'hang', more?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   /** the runs so far */
   runs(): Array<{ argv: string[]; stdin: string; cwd: string; max_output_tokens: string | null; claudecode: string | null }>;
-  /** the pids the `hang` mode wrote */
-  pids(): { claude: number; grandchild: number };
+  /** the pids the last `hang` run wrote once it ignored SIGTERM and started its child; null before (or when it was stopped first) */
+  pids(): { claude: number; grandchild: number } | null;
+  /** forgets the pids a `hang` run wrote (before the next one) */
+  forgetPids(): void;
   remove(): void;
 }
 
@@ -84,7 +86,8 @@ export function fakeClaude(): FakeClaude {
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line)),
-    pids: () => JSON.parse(readFileSync(pidsFile, 'utf8')),
+    pids: () => (existsSync(pidsFile) ? JSON.parse(readFileSync(pidsFile, 'utf8')) : null),
+    forgetPids: () => rmSync(pidsFile, { force: true }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CLI, cleanEnv } from '../helpers.ts';
+import { HANG_BOUND_MS } from '../until.ts';
 
 /** A real `axme serve --http` process on 127.0.0.1 (port 0), its URL read from stdout, stderr kept. */
 export interface HttpServer {
@@ -20,7 +21,7 @@ export async function startHttp(dir: string, args: string[] = [], env: NodeJS.Pr
   let err = '';
   let out = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const waitForLog = (re: RegExp, ms = 20_000) =>
+  const waitForLog = (re: RegExp, ms = HANG_BOUND_MS) =>
     new Promise<string>((resolve, reject) => {
       const check = () => {
         const m = re.exec(err);
@@ -41,7 +42,7 @@ export async function startHttp(dir: string, args: string[] = [], env: NodeJS.Pr
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL after 20 s; stderr: ${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no URL after ${HANG_BOUND_MS / 1000} s; stderr: ${err}`)), HANG_BOUND_MS);
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       const m = /^(http:\/\/\S+)\n/.exec(out);
@@ -62,7 +63,7 @@ export async function startHttp(dir: string, args: string[] = [], env: NodeJS.Pr
     waitForLog,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), HANG_BOUND_MS);
       const r = await exited;
       clearTimeout(timer);
       return r;
@@ -96,7 +97,7 @@ export function startRefused(dir: string, args: string[]): Promise<{ code: numbe
       child.kill('SIGTERM');
     }
   });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const killer = setTimeout(() => child.kill('SIGKILL'), HANG_BOUND_MS);
   return new Promise((resolve) => child.on('close', (code) => (clearTimeout(killer), resolve({ code, stdout, stderr, listening }))));
 }
 

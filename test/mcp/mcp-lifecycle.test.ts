@@ -7,10 +7,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { JsonLineSplitter, type Line } from '../../src/mcp/json-lines.ts';
 import { checkLine } from '../../src/mcp/request-check.ts';
-import { processAlive } from '../../src/session/owner.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
+import { HANG_BOUND_MS, processesEnded, until } from '../until.ts';
 
 /**
  * `axme serve` as a process: what happens when its client goes away, sends too much, or sends
@@ -35,13 +35,12 @@ const call = (id: number | string, name: string, args: Record<string, unknown> =
 });
 const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
-/** A server process on raw pipes: lines out parsed, stderr kept, its exit observed (killed after 30 s so a hang fails the test instead of stalling it). */
+/** A server process on raw pipes: lines out parsed, stderr kept, its exit observed (killed at the hang bound, so a hang fails the test instead of stalling it). */
 class RawServer {
   readonly child: ChildProcessWithoutNullStreams;
   readonly messages: Msg[] = [];
   stderr = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; hung: boolean }>;
-  private waiters: Array<() => void> = [];
   private buf = '';
 
   constructor(dir: string, env: NodeJS.ProcessEnv = {}) {
@@ -55,7 +54,6 @@ class RawServer {
         this.buf = this.buf.slice(nl + 1);
         if (line.trim()) this.messages.push(JSON.parse(line));
       }
-      for (const w of this.waiters) w();
     });
     this.child.stderr.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
     this.exited = new Promise((resolve) => {
@@ -63,7 +61,7 @@ class RawServer {
       const timer = setTimeout(() => {
         hung = true;
         this.child.kill('SIGKILL');
-      }, 30_000);
+      }, HANG_BOUND_MS);
       this.child.on('exit', (code, signal) => {
         clearTimeout(timer);
         resolve({ code, signal, hung });
@@ -72,36 +70,24 @@ class RawServer {
   }
 
   /**
-   * What the server wrote to stderr since offset `from`, once it matches `pattern` (or after 10 s):
-   * stderr and stdout are separate pipes, so a reply can arrive before the line logged with it.
+   * What the server wrote to stderr since offset `from`, once it matches `pattern`: stderr and
+   * stdout are separate pipes, so a reply can arrive before the line logged with it.
    */
   async logged(from: number, pattern: RegExp): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    while (!pattern.test(this.stderr.slice(from)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    return this.stderr.slice(from);
+    return until(`the server logs ${pattern}`, () => pattern.test(this.stderr.slice(from)) && this.stderr.slice(from), {
+      detail: () => `stderr: ${this.stderr}`,
+    });
   }
 
   send(msg: unknown): void {
     this.child.stdin.write(typeof msg === 'string' ? msg : `${JSON.stringify(msg)}\n`);
   }
 
-  /** The reply to request `id`, waiting for it (fails after 20 s). */
+  /** The reply to request `id`, once it has come. */
   async reply(id: string | number | null): Promise<Msg> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const hit = this.messages.find((m) => m.id === id && (m.result !== undefined || m.error !== undefined));
-      if (hit) return hit;
-      if (Date.now() > deadline)
-        throw new Error(`no reply to ${JSON.stringify(id)}; got ${JSON.stringify(this.messages).slice(0, 500)}; stderr: ${this.stderr}`);
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, 200);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          r();
-        });
-      });
-      this.waiters = [];
-    }
+    return until(`the reply to ${JSON.stringify(id)}`, () => this.messages.find((m) => m.id === id && (m.result !== undefined || m.error !== undefined)), {
+      detail: () => `got ${JSON.stringify(this.messages).slice(0, 500)}; stderr: ${this.stderr}`,
+    });
   }
 
   async initialize(): Promise<void> {
@@ -198,9 +184,8 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
     const pids = kids();
     s.child.stdin.end();
     assert.equal((await s.exited).hung, false);
-    // the children see their stdin close with the server; give a loaded machine time to reap them
-    for (let i = 0; i < 100 && pids.some((pid) => processAlive(pid)); i++) await new Promise((r) => setTimeout(r, 100));
-    for (const pid of pids) assert.equal(processAlive(pid), false, `child ${pid} is gone`);
+    // the children see their stdin close with the server: their ends are awaited, however long a loaded machine takes
+    await processesEnded(pids);
   });
 });
 

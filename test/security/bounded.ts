@@ -6,9 +6,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CLI, cleanEnv, git, TS_NODE_ARGS } from '../helpers.ts';
-
-/** Far above what any command here needs on a loaded machine: reaching it means the command hung. */
-export const HANG_BOUND_MS = 60_000;
+import { HANG_BOUND_MS } from '../until.ts';
 
 export interface BoundedRun {
   code: number | null;

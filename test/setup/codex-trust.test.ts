@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { axmeCodexHooks, codexEventLabel, codexHookHash, codexTrust } from '../../src/setup/clients/codex-trust.ts';
 import { readyCheck } from '../../src/setup/doctor-clients.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { HANG_BOUND_MS } from '../until.ts';
 
 /**
  * Codex runs a project's `.codex/hooks.json` only when `$CODEX_HOME/config.toml` trusts the project
@@ -26,8 +27,10 @@ async function codexHooksList(
   const child = spawn(CODEX, ['app-server'], { cwd, env: { ...cleanEnv(), CODEX_HOME: codexHome }, stdio: ['pipe', 'pipe', 'ignore'] });
   const answer = new Promise<string | null>((done) => {
     let buf = '';
-    const timer = setTimeout(() => done(null), 30_000);
+    // no answer: the binary does not run here (it failed to start, or ended with its output read); a hang fails at the bound
+    const timer = setTimeout(() => done(null), HANG_BOUND_MS);
     child.on('error', () => done(null));
+    child.on('close', () => done(null));
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       buf += d;
       const line = buf.split('\n').find((l) => l.startsWith('{"id":2,'));

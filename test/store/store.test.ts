@@ -652,23 +652,23 @@ describe('withAdvisoryLock', () => {
     const live = await liveProcess();
     try {
       writeFileSync(lockFile('live'), ownerLine(live.pid));
-      let releasedAt = 0;
-      const timer = setTimeout(() => {
-        releasedAt = Date.now();
-        unlinkSync(lockFile('live'));
-      }, 400);
-      const startedAt = await withAdvisoryLock(
+      // the caller's clock and pauses are the test's: the owner lets the lock go during the third pause
+      let t = 0;
+      let pauses = 0;
+      const sleep = async (ms: number) => {
+        t += ms;
+        if (++pauses === 3) unlinkSync(lockFile('live'));
+      };
+      const ranAfter = await withAdvisoryLock(
         dir,
         'live',
         async () => {
           assert.ok(readFileSync(lockFile('live'), 'utf8').startsWith(`${process.pid} `));
-          return Date.now();
+          return pauses;
         },
-        { waitMs: 10_000 },
+        { waitMs: 10_000, now: () => t, sleep },
       );
-      clearTimeout(timer);
-      assert.ok(releasedAt > 0, 'ran before the lock was released');
-      assert.ok(startedAt >= releasedAt);
+      assert.equal(ranAfter, 3, 'waited while it was held, ran once it was released');
       assert.ok(!existsSync(lockFile('live')));
     } finally {
       live.stop();
@@ -680,9 +680,10 @@ describe('withAdvisoryLock', () => {
     try {
       const theirs = ownerLine(live.pid);
       writeFileSync(lockFile('held'), theirs);
-      const t0 = Date.now();
-      const ran = await withAdvisoryLock(dir, 'held', async () => Date.now() - t0, { waitMs: 300 });
-      assert.ok(ran >= 290, `ran after ${ran} ms`);
+      // the caller's clock moves only by its pauses: it goes on once they add up to waitMs
+      let t = 0;
+      const ran = await withAdvisoryLock(dir, 'held', async () => t, { waitMs: 300, now: () => t, sleep: async (ms: number) => void (t += ms) });
+      assert.ok(ran >= 300, `ran after ${ran} ms of pauses`);
       assert.equal(readFileSync(lockFile('held'), 'utf8'), theirs);
     } finally {
       live.stop();

@@ -34,6 +34,8 @@ interface Session extends HeldSession {
 const MAX_SESSIONS = 1024;
 /** How long a stopping server waits for the requests in flight. */
 const DRAIN_MS = 15_000;
+/** How long an idle kept-alive connection stays open (announced to the client as Keep-Alive: timeout=60). */
+const KEEP_ALIVE_MS = 60_000;
 
 /**
  * `axme serve --http`: the tools and resources of `axme serve` over MCP Streamable HTTP, one MCP
@@ -193,6 +195,11 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   // a slow client holds its own socket, never the server: bounded headers and bodies
   http.headersTimeout = 10_000;
   http.requestTimeout = 60_000;
+  // an idle connection kept a minute (Node's default is 5 s) and announced so (Keep-Alive:
+  // timeout=60): a client whose requests wait on others' writes (many clients, a loaded machine)
+  // drops it before the server does, instead of sending its next request as the server closes it
+  // (lost to a reset, ECONNRESET)
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(opts.port, opts.host, () => resolve());
