@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lastFillRunning } from '../../src/knowledge/views/search/vector-fill.ts';
-import { VECTORS_AHEAD_ENV, vectorsAheadAgain } from '../../src/knowledge/views/search/vectors-worker.ts';
+import { lastFillRunning, VECTORS_AHEAD_ENV } from '../../src/knowledge/views/search/vector-fill.ts';
+import { vectorsAheadAgain } from '../../src/knowledge/views/search/vectors-worker.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { type Behaviour, configureEndpoint } from './endpoint-server.ts';
 import { endpointStore } from './endpoint-store.ts';

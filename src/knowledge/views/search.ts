@@ -14,6 +14,7 @@ import { embedderFor } from './search/meaning.ts';
 import { hasIndexFile, indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
 import { rankTop } from './search/prune.ts';
 import { glossaryOf, isAnchored, searchLists, sourcesOf } from './search/sources.ts';
+import { VECTORS_AHEAD_ENV } from './search/vector-fill.ts';
 import { staleMarks } from './stale-marks.ts';
 
 export { tokenize } from './search/analyze.ts';
@@ -177,7 +178,8 @@ export async function searchKnowledge(
   const isStale = marks.all.length ? (d: Doc) => staleOf(d) !== undefined : undefined;
   // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
   const found = input.byMeaning === false ? null : await embedderFor(kb, state.config);
-  const embedder = found && input.waitForVectors ? { ...found, waitMs: undefined } : found;
+  // a worker making the vectors (its searches answer nobody) waits for them without a person's bound
+  const embedder = found && (input.waitForVectors || kb.repo.env[VECTORS_AHEAD_ENV]) ? { ...found, waitMs: undefined } : found;
   // only the documents that can make the best hundred are scored (prune.ts): the same ranking as scoring them all
   const { ranked: lexical, total } = rankTop(index, groups, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
   const fused = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds, { retry: input.retryEndpoint === true }) : undefined;

@@ -15,7 +15,11 @@ export interface Embedder {
   label: string;
   /** unit-length vectors of `texts`, in order (each batch to `opts.onBatch` as it arrives) */
   embed(texts: readonly string[], opts?: EmbedOptions): Promise<Float32Array[]>;
-  /** the unit-length vector of a query, within the query's own bound (`opts.timeoutMs`, when shorter) */
+  /**
+   * the unit-length vector of a query: with `opts.timeoutMs`, within it and the query's own bound
+   * (`query_timeout_ms`), whichever is shorter; without, within the endpoint's own request bound
+   * (`timeout_ms`: a caller nobody waits on, such as the worker making the vectors)
+   */
   embedQuery(text: string, opts?: { timeoutMs?: number; signal?: AbortSignal }): Promise<Float32Array>;
   /**
    * set for an endpoint: how long a query waits for the items' vectors still being made (ms);
@@ -46,7 +50,12 @@ export async function embedderFor(kb: KnowledgeBase, config: StoreConfig | null)
       label: `endpoint ${endpoint.url} (${endpoint.model})`,
       embed: (texts, opts) => embed(endpoint, texts, kb.repo.env, opts),
       embedQuery: async (text, opts) =>
-        (await embed(endpoint, [text], kb.repo.env, { timeoutMs: Math.min(queryTimeoutMs, opts?.timeoutMs ?? queryTimeoutMs), signal: opts?.signal }))[0]!,
+        (
+          await embed(endpoint, [text], kb.repo.env, {
+            ...(opts?.timeoutMs === undefined ? {} : { timeoutMs: Math.min(queryTimeoutMs, opts.timeoutMs) }),
+            signal: opts?.signal,
+          })
+        )[0]!,
       waitMs: queryTimeoutMs,
     };
   }

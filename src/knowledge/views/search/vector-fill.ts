@@ -27,6 +27,14 @@ export const runningFill = (kb: KnowledgeBase, key: string): VectorFill | undefi
 };
 
 /** The last fill this knowledge base started, while it runs (whatever its embedder). */
+/**
+ * Set in the environment of the worker that goes on making the items' vectors once a command-line
+ * search ends (vectors-worker.ts). Its searches answer nobody, so they wait for the vectors without
+ * the query's bound (search.ts): at low priority on a loaded machine, a query cut at a person's
+ * bound would count as the endpoint's failure and back it off.
+ */
+export const VECTORS_AHEAD_ENV = 'AXME_VECTORS_AHEAD';
+
 export const lastFillRunning = (kb: KnowledgeBase): VectorFill | undefined => runningFill(kb, 'last');
 
 /**

@@ -4,10 +4,7 @@ import { claimLockFile, releaseLockFileOf } from '../../../session/claim-lock.ts
 import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { INDEX_AHEAD_ENV, type IndexWorkerLaunch, startWorker, WORKER_QUERY } from './index-worker.ts';
-import { lastFillRunning } from './vector-fill.ts';
-
-/** Set in the environment of the worker that goes on making the items' vectors once a command-line search ends. */
-export const VECTORS_AHEAD_ENV = 'AXME_VECTORS_AHEAD';
+import { lastFillRunning, VECTORS_AHEAD_ENV } from './vector-fill.ts';
 
 /** The lock naming that worker: one at a time per store. */
 const vectorsLockPath = (kb: KnowledgeBase) => join(kb.repo.axmeDir, 'search', 'vectors.lock');
