@@ -160,15 +160,39 @@ describe("a decision is not outdated by its own session's commits", () => {
     assert.equal(await staleCommits(dir), undefined);
   });
 
-  test('reconfirmed by another session: that session commits the file afterwards — a change (only the saving session carries it out)', async () => {
+  test("reconfirmed by another session: that session's commits after the reconfirm carry it out, up to its close; a person's are changes", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts'], '2030-01-01T09:00:00.000Z');
+    const theirs = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits', '2030-01-02T09:00:00Z');
+    assert.deepEqual(await staleCommits(dir), [theirs]);
+    await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: T, AXME_NOW: '2030-01-02T10:00:00.000Z' } });
+    assert.equal(await staleCommits(dir), undefined);
+    commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'bucket 2', '2030-01-02T11:00:00Z');
+    assert.equal(await staleCommits(dir), undefined);
+    await axmeOk(dir, ['session', 'finalize', '--json'], {
+      env: { AXME_SESSION: T, AXME_NOW: '2030-01-02T12:00:00.000Z' },
+      input: JSON.stringify({ summary: 'checked the token bucket' }),
+    });
+    assert.equal(await staleCommits(dir), undefined);
+    const late = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 3;\n' }, 'bucket 3, after the close', '2030-01-03T09:00:00Z');
+    assert.deepEqual(await staleCommits(dir), [late]);
+  });
+
+  test('reconfirmed by another session, then by a person: the reconfirming session no longer carries it; the deciding one still does', async () => {
     const dir = await project();
     await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
-    const theirs = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits');
-    assert.deepEqual(await staleCommits(dir), [theirs]);
+    commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits');
     await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: T } });
+    const saved = git(dir, ['show', 'refs/memory/main:decisions/use-a-token-bucket.md']);
+    assert.match(saved, new RegExp(`reconfirmed_by: ${T}`));
+    assert.match(saved, new RegExp(`session: ${S}`));
+    commitAs(dir, null, { 'README.md': '# shop 2\n' }, 'readme');
+    await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: '' } });
+    assert.doesNotMatch(git(dir, ['show', 'refs/memory/main:decisions/use-a-token-bucket.md']), /reconfirmed_by/);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'the decider goes on');
     assert.equal(await staleCommits(dir), undefined);
-    const next = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'bucket 2');
-    assert.deepEqual(await staleCommits(dir), [next]);
+    const theirs = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 3;\n' }, 'bucket 3');
+    assert.deepEqual(await staleCommits(dir), [theirs]);
   });
 
   test('a real agent session: decided through the CLI its harness runs, committed through git', async () => {

@@ -43,21 +43,23 @@ export function notesTip(kb: KnowledgeBase): Promise<string | null> {
   return resolveRefOid(kb.repo.commonDir, NOTES_REF, (args) => kb.repo.git(args, { allowFail: true }));
 }
 
+/** A session whose commits after an item's learned_at carry the item out, and when it closed (an ISO time; absent while it has not). */
+export interface Carrier {
+  session: string;
+  closed?: string;
+}
+
 /**
- * Whether commit `i` of `log` is one that session `session` made up to its close (`closed`, an ISO
- * time; absent while it has not closed): the session's own work on what it saved, by the author
- * date (kept by a rebase, an amend, a cherry-pick). Always false without a session.
+ * Whether commit `i` of `log` is one that one of `carriers` (the session that saved an item, the
+ * one that last reconfirmed it) made up to its close: that session's own work on what it saved or
+ * confirmed, by the author date (kept by a rebase, an amend, a cherry-pick). Always false without
+ * a carrier.
  */
-export function madeBy(
-  log: ChangeLog,
-  makers: ReadonlyMap<string, CommitMaker>,
-  session: string | undefined,
-  closed: string | undefined,
-): (i: number) => boolean {
-  if (!session) return () => false;
-  const until = closed === undefined ? Infinity : Date.parse(closed);
+export function madeBy(log: ChangeLog, makers: ReadonlyMap<string, CommitMaker>, carriers: readonly Carrier[]): (i: number) => boolean {
+  if (!carriers.length) return () => false;
+  const until = new Map(carriers.map((c) => [c.session, c.closed === undefined ? Infinity : Date.parse(c.closed)]));
   return (i) => {
     const m = makers.get(log.commits[i]!.sha);
-    return m !== undefined && m.sessions.includes(session) && m.authored <= until;
+    return m !== undefined && m.sessions.some((s) => m.authored <= (until.get(s) ?? -Infinity));
   };
 }
