@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_ID_RE } from './common.ts';
 import { type GlobMatcher, globMatcher, globProblem } from './glob.ts';
 import { type AnchoredKind, KIND_TABLES } from './kinds.ts';
 import { LIMITS } from './limits.ts';
@@ -84,6 +85,16 @@ export const LearnedAt = z
 export const LearnedContent = z
   .record(z.string().max(200), z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full blob id'))
   .describe('file -> the blob it was learned from, for files that differed from learned_at then (uncommitted changes)');
+
+/**
+ * The agent session that last reconfirmed an item, when it is not the one that saved it: like the
+ * saving session's, its code commits after `learned_at` (up to its close) carry the item out
+ * rather than change it (docs/staleness.md#the-sessions-own-commits).
+ */
+export const ReconfirmedBy = z
+  .string()
+  .regex(SESSION_ID_RE, 'must be a session id')
+  .describe('the agent session that last reconfirmed the item, when another than the one that saved it');
 
 /** Compiled anchor globs (a session start asks every item's anchors about every changed file); null for a glob past the limits, which names nothing. */
 const globs = new Map<string, GlobMatcher | null>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anchorList, LearnedAt, LearnedContent } from './anchor.ts';
+import { anchorList, LearnedAt, LearnedContent, ReconfirmedBy } from './anchor.ts';
 import { baseFields, Scope } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
@@ -24,6 +24,7 @@ export const BacklogItem = z.object({
   anchors: z.array(listEntry).default([]).describe('what the work is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
   learned_content: LearnedContent.optional(),
+  reconfirmed_by: ReconfirmedBy.optional(),
   aliases: z.array(displayId(backlogKind.idPrefix)).default([]).describe('earlier display IDs (after a renumbering merge)'),
   ...baseFields,
 });
@@ -42,6 +43,7 @@ export const backlogSpec: KindSpec<BacklogItem> = {
     'anchors',
     'learned_at',
     'learned_content',
+    'reconfirmed_by',
     'aliases',
     'source',
     'session',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anchorList, LearnedAt, LearnedContent } from './anchor.ts';
+import { anchorList, LearnedAt, LearnedContent, ReconfirmedBy } from './anchor.ts';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
@@ -28,6 +28,7 @@ export const Decision = z.object({
   anchors: z.array(listEntry).default([]).describe('what the decision is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
   learned_content: LearnedContent.optional(),
+  reconfirmed_by: ReconfirmedBy.optional(),
   tags: z.array(listEntry).default([]).describe('free-form labels'),
   ...baseFields,
 });
@@ -46,6 +47,7 @@ export const decisionSpec: KindSpec<Decision> = {
     'anchors',
     'learned_at',
     'learned_content',
+    'reconfirmed_by',
     'supersedes',
     'superseded_by',
     'revoked_at',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anchorList, LearnedAt, LearnedContent } from './anchor.ts';
+import { anchorList, LearnedAt, LearnedContent, ReconfirmedBy } from './anchor.ts';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import type { KindSpec } from './kind.ts';
 import { memoryKind } from './kinds/memory.ts';
@@ -22,6 +22,7 @@ export const Memory = z.object({
   anchors: z.array(listEntry).default([]).describe('what the memory is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
   learned_content: LearnedContent.optional(),
+  reconfirmed_by: ReconfirmedBy.optional(),
   archived_at: Timestamp.optional().describe('when the memory was archived'),
   supersedes: z.array(Slug).default([]).describe('slugs of the memories this one replaces'),
   superseded_by: Slug.optional().describe('slug of the memory that replaced this one'),
@@ -42,6 +43,7 @@ export const memorySpec: KindSpec<Memory> = {
     'anchors',
     'learned_at',
     'learned_content',
+    'reconfirmed_by',
     'archived_at',
     'supersedes',
     'superseded_by',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LearnedAt, LearnedContent } from './anchor.ts';
+import { LearnedAt, LearnedContent, ReconfirmedBy } from './anchor.ts';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
 import { oracleKind } from './kinds/oracle.ts';
@@ -17,6 +17,7 @@ export const OraclePage = z.object({
   anchors: z.array(listEntry).default([]).describe('the files the page was derived from (manifests, folders)'),
   learned_at: LearnedAt.optional(),
   learned_content: LearnedContent.optional(),
+  reconfirmed_by: ReconfirmedBy.optional(),
   ...baseFields,
 });
 export type OraclePage = z.infer<typeof OraclePage>;
@@ -24,7 +25,7 @@ export type OraclePage = z.infer<typeof OraclePage>;
 export const oracleSpec: KindSpec<OraclePage> = {
   ...oracleKind,
   schema: OraclePage,
-  fields: ['title', 'anchors', 'learned_at', 'learned_content', 'source', 'session', 'created', 'updated'],
+  fields: ['title', 'anchors', 'learned_at', 'learned_content', 'reconfirmed_by', 'source', 'session', 'created', 'updated'],
   lead: 'body',
   sections: [],
 };

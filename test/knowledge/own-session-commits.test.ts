@@ -2,66 +2,15 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
-import { axmeOk, cleanEnv, commitFiles, git, tempRepo } from '../helpers.ts';
+import { describe, test } from 'node:test';
+import { axmeOk, cleanEnv, commitFiles, git } from '../helpers.ts';
 import { hookInProcess } from '../hooks/hook-in-process.ts';
+import { commitAs, decide, pkg, project, S, staleCommits, staleOf, T } from './own-session-fixture.ts';
 
 // The other usual order of an agent's work: decide first ("use a token bucket in src/rate.ts"),
 // then edit and commit. The commits the deciding session makes after the save (its notes, or its
 // Axme-Session trailer, name the session) carry the decision out: they are not changes since it was
 // decided. Another session's commit, a person's, or one the session made after its close is.
-
-const cleanups: Array<() => void> = [];
-after(() => cleanups.forEach((c) => c()));
-
-const pkg = (deps: Record<string, string>) => `${JSON.stringify({ name: 'shop', dependencies: deps }, null, 2)}\n`;
-
-/** A project with axme set up (its git hooks write the notes) and committed. */
-async function project(): Promise<string> {
-  const { dir, cleanup } = tempRepo();
-  cleanups.push(cleanup);
-  commitFiles(
-    dir,
-    { 'src/rate.ts': 'export const rate = 1;\n', 'src/cart.ts': 'export const cart = 1;\n', 'package.json': pkg({ zod: '^4.0.0' }), 'README.md': '# shop\n' },
-    'initial code',
-  );
-  await axmeOk(dir, ['init', '--json']);
-  commitFiles(dir, {}, 'set up axme');
-  return dir;
-}
-
-/** Writes `files` and commits them through git with the hooks, as session `session` (none: a person) would; `date` sets the author and committer dates. */
-function commitAs(dir: string, session: string | null, files: Record<string, string>, message: string, date?: string): string {
-  const env = cleanEnv({ ...(session ? { AXME_SESSION: session } : {}), ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) });
-  for (const [p, text] of Object.entries(files)) execFileSync('sh', ['-c', 'mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1"', 'sh', join(dir, p), text]);
-  execFileSync('git', ['add', '-A'], { cwd: dir, env });
-  execFileSync('git', ['commit', '-q', '-m', message], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  return git(dir, ['rev-parse', 'HEAD']).trim();
-}
-
-/** Saves a decision as session `session`. */
-async function decide(dir: string, session: string | null, title: string, anchors: string[], now?: string): Promise<void> {
-  const env = { ...(session ? { AXME_SESSION: session } : {}), ...(now ? { AXME_NOW: now } : {}) };
-  await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', `${title}.`, ...anchors.flatMap((a) => ['--anchor', a]), '--json'], { env });
-}
-
-interface Stale {
-  kind: string;
-  slug: string;
-  changes: Array<{ anchor: string; change: string; from_version?: string; to_version?: string }>;
-  commits: Array<{ sha: string }>;
-}
-async function staleOf(dir: string): Promise<Stale[]> {
-  return (await axmeOk(dir, ['verify', '--json'])).stale;
-}
-/** The commits verify names for the one stale decision, oldest first; undefined when none is stale. */
-async function staleCommits(dir: string): Promise<string[] | undefined> {
-  const d = (await staleOf(dir)).find((s) => s.kind === 'decision');
-  return d?.commits.map((c) => c.sha).reverse();
-}
-
-const S = 'sess-decider';
-const T = 'sess-teammate';
 
 describe("a decision is not outdated by its own session's commits", () => {
   test('a file anchor: the session commits the file after deciding; the context marks nothing; a person changes it later', async () => {
@@ -152,6 +101,20 @@ describe("a decision is not outdated by its own session's commits", () => {
     assert.equal(await staleCommits(dir), undefined);
   });
 
+  test('the session renames the anchored file: still said, as renamed (the anchor names a file that is gone); its edits are not changes', async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'token bucket');
+    git(dir, ['mv', 'src/rate.ts', 'src/limit.ts']);
+    const moved = commitAs(dir, S, {}, 'rate.ts is limit.ts');
+    const d = (await staleOf(dir)).find((s) => s.kind === 'decision');
+    assert.deepEqual(
+      d?.changes.map((c) => [c.anchor, c.change, (c as { to?: string }).to]),
+      [['src/rate.ts', 'renamed', 'src/limit.ts']],
+    );
+    assert.deepEqual(await staleCommits(dir), [moved]);
+  });
+
   test("the commit's Axme-Session trailer names the session when the note is gone", async () => {
     const dir = await project();
     await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
@@ -160,15 +123,39 @@ describe("a decision is not outdated by its own session's commits", () => {
     assert.equal(await staleCommits(dir), undefined);
   });
 
-  test('reconfirmed by another session: that session commits the file afterwards — a change (only the saving session carries it out)', async () => {
+  test("reconfirmed by another session: that session's commits after the reconfirm carry it out, up to its close; a person's are changes", async () => {
+    const dir = await project();
+    await decide(dir, S, 'Use a token bucket', ['src/rate.ts'], '2030-01-01T09:00:00.000Z');
+    const theirs = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits', '2030-01-02T09:00:00Z');
+    assert.deepEqual(await staleCommits(dir), [theirs]);
+    await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: T, AXME_NOW: '2030-01-02T10:00:00.000Z' } });
+    assert.equal(await staleCommits(dir), undefined);
+    commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'bucket 2', '2030-01-02T11:00:00Z');
+    assert.equal(await staleCommits(dir), undefined);
+    await axmeOk(dir, ['session', 'finalize', '--json'], {
+      env: { AXME_SESSION: T, AXME_NOW: '2030-01-02T12:00:00.000Z' },
+      input: JSON.stringify({ summary: 'checked the token bucket' }),
+    });
+    assert.equal(await staleCommits(dir), undefined);
+    const late = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 3;\n' }, 'bucket 3, after the close', '2030-01-03T09:00:00Z');
+    assert.deepEqual(await staleCommits(dir), [late]);
+  });
+
+  test('reconfirmed by another session, then by a person: the reconfirming session no longer carries it; the deciding one still does', async () => {
     const dir = await project();
     await decide(dir, S, 'Use a token bucket', ['src/rate.ts']);
-    const theirs = commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits');
-    assert.deepEqual(await staleCommits(dir), [theirs]);
+    commitAs(dir, null, { 'src/rate.ts': 'export const bucket = 1;\n' }, 'a person edits');
     await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: T } });
+    const saved = git(dir, ['show', 'refs/memory/main:decisions/use-a-token-bucket.md']);
+    assert.match(saved, new RegExp(`reconfirmed_by: ${T}`));
+    assert.match(saved, new RegExp(`session: ${S}`));
+    commitAs(dir, null, { 'README.md': '# shop 2\n' }, 'readme');
+    await axmeOk(dir, ['reconfirm', 'use-a-token-bucket', '--json'], { env: { AXME_SESSION: '' } });
+    assert.doesNotMatch(git(dir, ['show', 'refs/memory/main:decisions/use-a-token-bucket.md']), /reconfirmed_by/);
+    commitAs(dir, S, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'the decider goes on');
     assert.equal(await staleCommits(dir), undefined);
-    const next = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 2;\n' }, 'bucket 2');
-    assert.deepEqual(await staleCommits(dir), [next]);
+    const theirs = commitAs(dir, T, { 'src/rate.ts': 'export const bucket = 3;\n' }, 'bucket 3');
+    assert.deepEqual(await staleCommits(dir), [theirs]);
   });
 
   test('a real agent session: decided through the CLI its harness runs, committed through git', async () => {

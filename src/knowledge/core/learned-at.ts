@@ -23,3 +23,19 @@ export async function headCommitOf(kb: KnowledgeBase): Promise<string | null> {
 export function savedNow(kb: KnowledgeBase, now: string) {
   return { source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now };
 }
+
+/**
+ * An existing item learned anew now (reconfirmed, rescanned): `item` with `learned_at` set to
+ * `head` and `reconfirmed_by` naming this session when another one saved the item (none: a person,
+ * or the saving session itself). The session that confirms an item at a commit carries it out
+ * afterwards, as the one that saved it does (docs/staleness.md#the-sessions-own-commits).
+ */
+export function relearned<T extends { session?: string | undefined; reconfirmed_by?: string | undefined }>(
+  kb: KnowledgeBase,
+  item: T,
+  head: string | undefined,
+): T & { learned_at: string | undefined } {
+  const { reconfirmed_by: _, ...rest } = item;
+  const by = kb.session && kb.session !== item.session ? { reconfirmed_by: kb.session } : {};
+  return { ...(rest as T), ...by, learned_at: head };
+}

@@ -64,7 +64,10 @@ export function checkAnchor(
   if (p === '') return none;
   if (!a.path.endsWith('/') && view.log.byPath.has(p)) {
     const t = followFile(view, p);
+    const moves = t.hits.filter((i) => view.log.commits[i]!.files.some((f) => f.status === 'R' && t.names.has(f.path) && f.path !== p));
     t.hits = afterLearned(view, t.hits, p, learned[p], own).hits;
+    // renamed by the session's own commits: still said, the anchor names a file that is not there
+    if (!t.hits.length && !t.gone && t.path !== p) t.hits = moves;
     if (!t.hits.length) return none;
     const change: Pick<AnchorChange, 'change' | 'path' | 'to'> = t.gone
       ? { change: 'deleted', ...(t.path !== p ? { path: t.path } : {}) }

@@ -17,7 +17,7 @@ export interface FileChange {
   blob?: string;
 }
 
-/** A code commit with the files it changed (merges list none: their changes are their sides'). */
+/** A code commit with the files it changed (a merge: only what differs from git's re-merge of its parents, code-history.ts). */
 export interface CodeCommit {
   /** empty for a comparison of two snapshots (learned_at not in HEAD's history) */
   sha: string;

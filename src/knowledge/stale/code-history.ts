@@ -135,7 +135,11 @@ function seenBy(graph: Graph, ancestors: string[]): Seen {
 /** The files of every commit some learned_at has not seen; `at[i]` is log commit i's place in the graph. */
 async function commitsSince(kb: KnowledgeBase, graph: Graph, seen: Seen): Promise<{ log: ChangeLog; at: number[] }> {
   if (!seen.unseen.length) return { log: indexChangeLog([]), at: [] };
-  const r = await kb.repo.git(['log', '--no-walk=unsorted', '--stdin', ...LOG_DIFF_OPTIONS], { input: seen.unseen.map((c) => `${graph.order[c]}\n`).join('') });
+  // a merge lists what it changed beyond merging its sides (a conflict resolved, an edit made
+  // while merging): git's own re-merge of the parents compared with the commit; a clean merge lists nothing
+  const r = await kb.repo.git(['log', '--no-walk=unsorted', '--stdin', '--diff-merges=remerge', ...LOG_DIFF_OPTIONS], {
+    input: seen.unseen.map((c) => `${graph.order[c]}\n`).join(''),
+  });
   const commits = parseCommits(r.stdout.toString('utf8'));
   const at = commits.map((c) => graph.index.get(c.sha) ?? -1);
   const kept = commits.filter((_, i) => at[i]! >= 0);

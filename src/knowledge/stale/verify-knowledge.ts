@@ -8,7 +8,7 @@ import { type AnchorCheck, checkAnchor } from './anchor-changes.ts';
 import type { CodeCommit } from './change-log.ts';
 import { type ChangeView, codeHistory } from './code-history.ts';
 import { readBlobs } from './read-blobs.ts';
-import { type CommitMaker, commitMakers, madeBy, notesTip } from './session-commits.ts';
+import { type Carrier, type CommitMaker, commitMakers, madeBy, notesTip } from './session-commits.ts';
 import { staleReason } from './stale-note.ts';
 import type { AnchorChange, VerifyResult } from './types.ts';
 
@@ -22,10 +22,8 @@ interface Target {
   learned_at: string;
   /** files learned from content learned_at did not have: their blob then */
   learned_content: Record<string, string>;
-  /** the session that saved it: its commits after the save carried it out */
-  session?: string;
-  /** when that session closed (its summary), if it has */
-  closed?: string;
+  /** the sessions whose commits after learned_at carry it out (the one that saved it, the one that last reconfirmed it), each with its close when it has one */
+  carriers: Carrier[];
 }
 
 /**
@@ -62,6 +60,7 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
       learned_at?: string;
       learned_content?: Record<string, string>;
       session?: string;
+      reconfirmed_by?: string;
     }>) {
       // a workspace store's items were learned against another repository's code
       if (!isLive(kind, item) || storeOf(state, item) !== null) continue;
@@ -77,7 +76,7 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
         anchors,
         learned_at: item.learned_at ?? '',
         learned_content: item.learned_content ?? {},
-        ...(item.session ? { session: item.session, ...(closes.has(item.session) ? { closed: closes.get(item.session)! } : {}) } : {}),
+        carriers: [item.session, item.reconfirmed_by].flatMap((id) => (id ? [{ session: id, ...(closes.has(id) ? { closed: closes.get(id)! } : {}) }] : [])),
       };
       if (problems.length && item.learned_at)
         unusable.push({
@@ -93,7 +92,7 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
   // which session made each commit, asked only when some item was saved by one, beside the commits' files
   let makers = new Map<string, CommitMaker>();
   const alongside = async (unseen: string[]) => void (makers = await commitMakers(kb, unseen));
-  const history = await codeHistory(kb, head, [...new Set(targets.map((t) => t.learned_at))], targets.some((t) => t.session) ? { alongside } : {});
+  const history = await codeHistory(kb, head, [...new Set(targets.map((t) => t.learned_at))], targets.some((t) => t.carriers.length) ? { alongside } : {});
   const result: VerifyResult = { head, checked: targets.length, stale: [], unverifiable: unusable, unlearned };
   const pending: Array<{ target: Target; view: ChangeView; checks: AnchorCheck[] }> = [];
   for (const target of targets) {
@@ -144,7 +143,7 @@ function ref(t: Target): { kind: AnchoredKind; id: string | null; slug: string }
 
 /** The checks of a target's anchors, or null when one of them throws (a malformed glob). */
 function tryChecks(t: Target, view: ChangeView, head: string, makers: ReadonlyMap<string, CommitMaker>): AnchorCheck[] | null {
-  const own = madeBy(view.log, makers, t.session, t.closed);
+  const own = madeBy(view.log, makers, t.carriers);
   try {
     return t.anchors.map((a) => checkAnchor(a, view, t.learned_at, head, t.learned_content, own));
   } catch {

@@ -5,14 +5,14 @@ import type { ItemBase } from '../../../model/kind.ts';
 import { kindOfPrefix } from '../../../model/kinds.ts';
 import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { headCommitOf } from '../../core/learned-at.ts';
+import { headCommitOf, relearned } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, writtenResult } from '../../core/results.ts';
 import { putItem, single, stage } from '../../core/staging.ts';
 import type { KnowledgeState } from '../../core/state.ts';
 
-type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; title?: string; id?: string };
+type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; reconfirmed_by?: string; title?: string; id?: string };
 
 export interface ReconfirmResult extends EditResult<Anchored> {
   kind: AnchoredKind;
@@ -23,8 +23,9 @@ export interface ReconfirmResult extends EditResult<Anchored> {
 /**
  * Records that a person or agent checked an item against the code as it is now: one commit that
  * moves its `learned_at` to the commit HEAD points at (and, given `anchors`, replaces them), so
- * `axme verify` stops calling it stale. Nothing is written when it already is learned at HEAD
- * with the same anchors.
+ * `axme verify` stops calling it stale, and names the reconfirming session (`reconfirmed_by`) when
+ * another one saved it: its later commits carry the item out. Nothing is written when it already is
+ * learned at HEAD with the same anchors.
  */
 export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): Promise<ReconfirmResult> {
   const data = parseInput(ReconfirmInput, input, 'reconfirm');
@@ -44,7 +45,7 @@ export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): P
     previous = old.learned_at ?? null;
     const anchors = data.anchors ?? old.anchors;
     if (old.learned_at === head && anchors.join('\n') === old.anchors.join('\n')) return { result: { item: old, changed: false } };
-    const item: Anchored = { ...old, anchors, learned_at: head, updated: kb.now().toISOString() };
+    const item: Anchored = { ...relearned(kb, old, head), anchors, updated: kb.now().toISOString() };
     const st = stage(state);
     putItem(st, kind, item as never, `${kind}.reconfirmed`, subjectOf(kind, 'reconfirm', old.id, old.title ?? old.slug));
     return single(st, { item, changed: true });

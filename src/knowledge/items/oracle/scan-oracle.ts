@@ -8,7 +8,7 @@ import { mergeRegion } from '../../../scan/region.ts';
 import { ECOSYSTEM_LABELS, type RenderedPages, renderOracle } from '../../../scan/render.ts';
 import { listWorktreeFiles, MAX_READ_BYTES, worktreeReader } from '../../../store/worktree-files.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { learnedAtNow, relearned } from '../../core/learned-at.ts';
 import { learnedContentNow } from '../../core/learned-content.ts';
 import { mutate } from '../../core/mutate.ts';
 import { putItem, stage } from '../../core/staging.ts';
@@ -157,7 +157,12 @@ function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: Re
     }
     const merged = mergeRegion(existing?.body ?? '', rendered[slug]);
     if (!merged.ok) return { slug, path, changed: false, item: null, skipped: `${path} is left as it is: ${merged.reason}` };
-    const base = existing ?? { slug, title: TITLES[slug], source: 'scan', session: kb.session, created: now, extra: {} };
+    // a page learned anew at HEAD names the session that rescanned it, as a reconfirm does
+    const base = !existing
+      ? { slug, title: TITLES[slug], source: 'scan', session: kb.session, created: now, extra: {} }
+      : d.head && d.head !== existing.learned_at
+        ? relearned(kb, existing, d.head)
+        : existing;
     const parsed = OraclePage.safeParse({
       ...base,
       body: merged.body,
