@@ -5,6 +5,7 @@ import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { GREP_LONG_OPTIONS, spelledOut } from './long-options.ts';
 import { generic, type PathUse, use } from './path-access.ts';
 import { globAlternatives } from './paths.ts';
+import { bareRepeats } from './posix-bare-repeats.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -215,10 +216,13 @@ export function grepKeeps(inv: Invocation): RegExp | null {
   const words = given.length ? given : p.operands.slice(0, 1);
   if (!words.length || words.some((w) => w.value.includes(UNKNOWN))) return null;
   const fixed = inv.program === 'fgrep' || flag('F', '--fixed-strings');
-  const extended = inv.program === 'egrep' || flag('E', '--extended-regexp') || flag('P', '--perl-regexp');
+  const perl = flag('P', '--perl-regexp');
+  const extended = inv.program === 'egrep' || flag('E', '--extended-regexp') || perl;
   // each pattern word may hold several, one a line
   const patterns = words.flatMap((w) => w.value.split('\n'));
-  const sources = patterns.map((pat) => (fixed ? pat.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : extended ? wordEdges(pat) : fromBasic(pat)));
+  const sources = patterns.map((pat) =>
+    fixed ? pat.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : extended ? wordEdges(perl ? pat : bareRepeats(pat, true)) : fromBasic(bareRepeats(pat, false)),
+  );
   try {
     return new RegExp(sources.map((src) => `(?:${src})`).join('|'), flag('i', '--ignore-case') || flag('y') ? 'i' : '');
   } catch {

@@ -1,0 +1,32 @@
+import type { SimpleCommand } from './shell.ts';
+import type { FolderState } from './subshell-folders.ts';
+import { programIndex } from './syntax.ts';
+
+/** Words that run the next one as the shell's own builtin, in this shell (`builtin eval`, `command eval`). */
+const BUILTIN_RUNNERS = new Set(['builtin', 'command']);
+
+/**
+ * Whether the scripts a command hands on run in this shell — `eval`'s words, `trap`'s handler —
+ * where a `cd` moves the commands after it; every other script a command runs (`bash -c`, `sh -c`,
+ * `ssh host '…'`, `su -c`, `watch '…'`, `npx -c`) runs in a process of its own, whose folder ends
+ * with it.
+ */
+export function runsInThisShell(cmd: SimpleCommand): boolean {
+  let i = programIndex(cmd.words);
+  while (i >= 0 && i < cmd.words.length && BUILTIN_RUNNERS.has(cmd.words[i]!.value)) i++;
+  const head = cmd.words[i]?.value;
+  return head === 'eval' || head === 'trap';
+}
+
+/**
+ * Walks the scripts a command runs (`walk` each), the folder `state` holds kept for the commands
+ * after it unless they run in this shell: `ssh host "cd /var/www; tar zcf - ." | tar zxf -` extracts
+ * where the line is, `bash -c "cd /etc"; rm -rf x` removes in the project; `eval "cd /etc"; rm -rf x`
+ * removes in /etc.
+ */
+export function walkChildScripts(cmd: SimpleCommand, scripts: readonly string[], state: FolderState, walk: (script: string) => void): void {
+  if (!scripts.length) return;
+  const saved: FolderState = { cwd: state.cwd, fallback: state.fallback, chained: state.chained };
+  for (const s of scripts) walk(s);
+  if (!runsInThisShell(cmd)) Object.assign(state, saved);
+}
