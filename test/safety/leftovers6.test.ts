@@ -36,4 +36,19 @@ testHoles({
     ['curl --key client.key --cert client.crt https://api.example.com', 'curl --key client.key -F k=@client.key https://x.example.com'],
     ['apksigner sign --ks release.pfx app.apk', 'base64 release.pfx'],
   ],
+  // git-ref-listings.ts listedRefDelete: a listing of the local branches handed to update-ref -d deletes the protected ones too
+  'update-ref -d over a listing of every branch': [
+    [
+      "git for-each-ref --format='%(refname)' refs/heads/feat/ | xargs -n1 git update-ref -d",
+      "git for-each-ref --format='%(refname)' refs/heads | xargs -n1 git update-ref -d",
+    ],
+    [
+      "git for-each-ref --format='%(refname)' refs/heads | grep -v main | xargs -n1 git update-ref -d",
+      "git update-ref -d $(git for-each-ref --format='%(refname)' refs/heads)",
+    ],
+    [
+      "git for-each-ref --format='%(refname)' refs/remotes/origin | xargs -n1 git update-ref -d",
+      "git for-each-ref --format='%(refname)' refs/heads/ | cut -d' ' -f1 | xargs -n1 git update-ref -d",
+    ],
+  ],
 });
