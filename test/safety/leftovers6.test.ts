@@ -18,6 +18,8 @@ testHoles({
     ['git --work-tree=/tmp/export checkout HEAD -- .', 'git --work-tree="$D" checkout HEAD -- .'],
     ['git --work-tree=/tmp/export checkout HEAD -- .', 'cd /tmp && git --git-dir=/home/u/proj/.git --work-tree=/home/u/proj checkout -- .'],
     ['git --work-tree=/tmp/export status', 'git --work-tree=~ checkout HEAD -- .'],
+    ['git --work-tree=/tmp/export checkout HEAD -- .', 'git --work-tree=/home/u/Documents checkout HEAD -- .'],
+    ['git --work-tree=dist/export checkout v1.2 -- .', 'git --work-tree=~/code/other checkout HEAD -- .'],
   ],
   // key-files.ts: a key file handed to the tool that signs, verifies, decrypts or logs in with it is used, not printed
   'a key file handed to the tool that uses it': [

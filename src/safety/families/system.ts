@@ -13,6 +13,7 @@ import {
 } from '../find-expression.ts';
 import { writtenWorkTree } from '../git-export-trees.ts';
 import { gitSubcommandAt } from '../git-global-options.ts';
+import { homeDataFolder } from '../home-data.ts';
 import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED } from '../owner-changes.ts';
 import type { Access, PathUse } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
@@ -134,6 +135,13 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     const tree = writtenWorkTree(values[gitSubcommandAt(values)], inv, ctx.cwd, ctx.home);
     const hit = tree === null ? null : extraction('git --work-tree', [tree], ctx);
     if (hit) return hit;
+    // the user's own data outside the project (`~/Documents`, another repository): the tree's files written over theirs
+    const data = tree === null ? null : homeDataFolder(tree, { home: ctx.home, root: ctx.root });
+    if (data)
+      return {
+        rule: `git --work-tree into ${showPath(tree!, ctx.home)}`,
+        reason: `\`git --work-tree=${showPath(tree!, ctx.home)}\` writes the repository's files over ${data}, whose own files they replace: export into a new or temporary folder`,
+      };
   }
   if (p === 'unzip') {
     const dir = unzipExtractDir(inv.args);
