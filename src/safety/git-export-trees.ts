@@ -6,7 +6,7 @@ import { UNKNOWN } from './shell.ts';
 
 /**
  * A git call given a work tree of its own (`git --work-tree=DIR`, `GIT_WORK_TREE=DIR git …`):
- * the verbs that write the tree from the repository (`checkout`, `restore`, `switch`, `reset`,
+ * the verbs that write the tree from the repository (`checkout`, `restore`, `switch`,
  * `read-tree`, `checkout-index`) write into DIR, not into the checkout git runs in. `git
  * --work-tree=/tmp/export checkout HEAD -- .` exports the tree into a folder; the project's
  * uncommitted work is untouched there (its index is set to the commit, its files keep what they
@@ -15,8 +15,8 @@ import { UNKNOWN } from './shell.ts';
  * above it, or the folder holding the repository's `.git`, is the project's own tree.
  */
 
-/** The git verbs that write the work tree from the repository's index or a commit. */
-export const TREE_WRITERS: ReadonlySet<string> = new Set(['checkout', 'restore', 'switch', 'reset', 'read-tree', 'checkout-index']);
+/** The git verbs that write the work tree from the repository's index or a commit (`reset --hard` with any work tree stays `reset --hard`: it resets the index too). */
+export const TREE_WRITERS: ReadonlySet<string> = new Set(['checkout', 'restore', 'switch', 'read-tree', 'checkout-index']);
 
 /**
  * The work tree a git call is given (`--work-tree`, then `GIT_WORK_TREE` before the program), made

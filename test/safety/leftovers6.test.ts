@@ -14,7 +14,7 @@ testHoles({
     ['git --work-tree /tmp/site restore --source=gh-pages -- .', 'git --work-tree=/home/u/proj restore --source=HEAD -- .'],
     ['git -C /tmp --work-tree=out checkout HEAD -- .', 'cd src && git --work-tree=.. checkout -- .'],
     ['git --work-tree=dist/export checkout v1.2 -- .', 'git --work-tree=~/.ssh checkout HEAD -- .'],
-    ['git --work-tree=/tmp/x reset --hard', 'GIT_WORK_TREE=/etc git checkout HEAD -- .'],
+    ['git --work-tree=/tmp/x checkout -f HEAD -- .', 'GIT_WORK_TREE=/etc git checkout HEAD -- .'],
     ['git --work-tree=/tmp/export checkout HEAD -- .', 'git --work-tree="$D" checkout HEAD -- .'],
     ['git --work-tree=/tmp/export checkout HEAD -- .', 'cd /tmp && git --git-dir=/home/u/proj/.git --work-tree=/home/u/proj checkout -- .'],
     ['git --work-tree=/tmp/export status', 'git --work-tree=~ checkout HEAD -- .'],
