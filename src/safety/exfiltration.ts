@@ -5,6 +5,7 @@ import { hostIn, knownCredentialVariable, printedCredential, type Secret, secret
 import { environFile, printedVariables, printsEnvironment } from './environment-printers.ts';
 import type { Finding } from './git-rules.ts';
 import { inputFiles, namedFiles, networkPath, networkSink, type Sink } from './network-sinks.ts';
+import { secretFilesWritten } from './secret-file-writers.ts';
 import { parseShell } from './shell.ts';
 import type { Redirect, Script, Word } from './syntax.ts';
 
@@ -162,10 +163,13 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
 
 /**
  * The files the line writes from secrets, each with the secret: a printer's output redirected
- * (`env > /tmp/e`), or that of a later stage of its pipeline (`printenv | sort > /tmp/e`, `env | tee /tmp/e`).
+ * (`env > /tmp/e`), or that of a later stage of its pipeline (`printenv | sort > /tmp/e`, `env | tee /tmp/e`),
+ * or a file a program fills itself (`gcore -o /tmp/agent`: secret-file-writers.ts).
  */
 function writtenFromSecrets(calls: readonly PipedInvocation[], secretAt: (k: number) => Secret | null): Map<string, Secret> {
   const written = new Map<string, Secret>();
+  // `gcore -o /tmp/agent PID`, `vercel env pull /tmp/e`: a file a program's own words name (secret-file-writers.ts)
+  for (const d of calls) for (const f of secretFilesWritten(d.inv)?.files ?? []) written.set(norm(f.file), secretFilesWritten(d.inv)!.secret);
   const writers = calls.filter((d) => writtenFiles(d, true).length);
   if (!writers.length) return written;
   // the printers of each pipeline that writes a file: what reaches every later stage

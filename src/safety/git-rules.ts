@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
 import { pushWords } from './families/git-options.ts';
+import { givenWorkTree, TREE_WRITERS, treeElsewhere } from './git-export-trees.ts';
 import { gitGlobalOption } from './git-global-options.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { movedRemote } from './git-remote-moves.ts';
@@ -47,6 +48,8 @@ export interface GitCall {
   unread: string[];
   /** the folder `--exec-path=DIR` has git run its helpers from, if any */
   execPath: string | null;
+  /** the work tree it is given (`--work-tree`, `GIT_WORK_TREE`: git-export-trees.ts), absolute; null when none */
+  workTree?: string | null;
 }
 
 export interface Finding {
@@ -83,6 +86,7 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   const given = new Map<string, string>();
   const unread: string[] = [];
   const variables = environmentVariables(inv);
+  const workTree = givenWorkTree(inv, cwd, home);
   let gitDir: string | null = null;
   let execPath: string | null = null;
   let i = 0;
@@ -129,7 +133,7 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     args = [...parts.slice(1), ...args];
     words = [...parts.slice(1).map(plainWord), ...words];
   }
-  return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath };
+  return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath, workTree };
 }
 
 /** An alias's words as git splits them (split_cmdline): at blanks, but within `'…'` or `"…"`; a backslash keeps the next character. */
@@ -169,6 +173,8 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
     });
   const has = (...flags: string[]) => call.args.some((x) => flags.includes(x));
   const cluster = (letter: string, ...long: string[]) => call.args.some((x) => long.includes(x) || (/^-[A-Za-z]+$/.test(x) && x.includes(letter)));
+  // `git --work-tree=/tmp/export checkout HEAD -- .` writes another folder: the project's work is not thrown away (git-export-trees.ts)
+  if (TREE_WRITERS.has(call.sub) && treeElsewhere(call.workTree ?? null, call.cwd, call.gitDir)) return out;
   switch (call.sub) {
     case 'push':
       out.push(...checkPush(call, ctx));

@@ -38,9 +38,15 @@ const XDG_DEFAULTS: Readonly<Record<string, string>> = {
   XDG_CACHE_HOME: '.cache',
 };
 
-/** The default folder of the XDG base folder variable `w` starts with (XDG_DEFAULTS), or null. */
+/**
+ * The default folder of the XDG base folder variable `w` starts with (XDG_DEFAULTS), or null.
+ * `$XDG_RUNTIME_DIR` is the user's runtime folder, `/run/user/<uid>` (its uid only the shell
+ * knows: one folder, named here `$UID`), where RUNTIME_CREDENTIALS live (`$XDG_RUNTIME_DIR/containers/auth.json`).
+ */
 export function xdgDefaultFolder(w: Word, home: string): string | null {
-  const below = w.leadingVar && w.value.startsWith(UNKNOWN) ? XDG_DEFAULTS[w.leadingVar] : undefined;
+  if (!w.leadingVar || !w.value.startsWith(UNKNOWN)) return null;
+  if (w.leadingVar === 'XDG_RUNTIME_DIR') return '/run/user/$UID';
+  const below = Object.hasOwn(XDG_DEFAULTS, w.leadingVar) ? XDG_DEFAULTS[w.leadingVar] : undefined;
   return below ? `${home}/${below}` : null;
 }
 

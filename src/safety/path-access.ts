@@ -30,9 +30,12 @@ import type { Word } from './syntax.ts';
  *   --env-file=.env server.js`, `docker run --env-file .env app`: env-files.ts);
  * - `own`: a credential handed to the program it is for, by the option that names it (`kubectl
  *   --kubeconfig ~/.kube/prod.yaml`): used as from its default place, not shown (own-credentials.ts);
+ * - `key`: a key file handed to a tool that signs, verifies, decrypts or logs in with it, by the
+ *   option that names the key (`cosign sign-blob --key cosign.key`, `ssh -i deploy.key`): used, not
+ *   shown (key-files.ts);
  * - `none`: not opened (a message, an excluded pattern, a secret linked beside itself under another secret name).
  */
-export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'env' | 'own' | 'none';
+export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'env' | 'own' | 'key' | 'none';
 
 /** Whether a path used so lets its content out: what a secret's name forbids. */
 export function readsContent(access: Access): boolean {
@@ -41,7 +44,7 @@ export function readsContent(access: Access): boolean {
 
 /** Whether a path used so is changed (made, written, removed, moved, written into, its mode set): what a read-only path and axme's own state forbid. */
 export function changesPath(access: Access): boolean {
-  return access !== 'read' && access !== 'meta' && access !== 'env' && access !== 'own' && access !== 'none';
+  return access !== 'read' && access !== 'meta' && access !== 'env' && access !== 'own' && access !== 'key' && access !== 'none';
 }
 
 /** What a redirection does to its file: `<` (and `<&file`) reads it, `<>` reads and writes it, the others (`>`, `>>`, `>|`, `&>`) write into it. */

@@ -4,6 +4,7 @@ import { containerBinds } from './container-cli.ts';
 import { envFileRun } from './env-files.ts';
 import { unzipExtractDir } from './families/system-args.ts';
 import { REMOVERS, removesSelected } from './find-expression.ts';
+import { keyFileUses } from './key-files.ts';
 import { ownCredentialUses } from './own-credentials.ts';
 import { type Access, generic, options, type PathUse, use } from './path-access.ts';
 import { extracts, tarUses } from './path-uses-archives.ts';
@@ -13,6 +14,7 @@ import { ageKeygen, certtool, minisign, step } from './path-uses-key-makers.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { transfer } from './path-uses-transfers.ts';
 import { grep, ripgrep } from './search-patterns.ts';
+import { filledFileUses } from './secret-file-writers.ts';
 import { sed } from './sed-script.ts';
 import { storedFilePath } from './stored-file-settings.ts';
 import type { Word } from './syntax.ts';
@@ -100,7 +102,9 @@ export function pathUses(inv: Invocation): readonly PathUse[] {
 function pathUsesAnew(inv: Invocation): PathUse[] {
   // `mvn -s ~/.m2/settings.xml package`: a build tool handed its own settings (tool-settings.ts)
   // `kubectl --kubeconfig ~/.kube/prod.yaml get ns`: a credential handed to the program it is for (own-credentials.ts)
-  const uses = ownCredentialUses(inv, settingsFileUses(inv, usesOf(inv)));
+  // `cosign sign-blob --key cosign.key artifact`: a key handed to the tool that signs with it (key-files.ts)
+  // `vercel env pull .env.local`: a file a program fills with secrets is written, not read (secret-file-writers.ts)
+  const uses = filledFileUses(inv, keyFileUses(inv, ownCredentialUses(inv, settingsFileUses(inv, usesOf(inv)))));
   // `node --env-file=.env server.js`: a file handed to a program as its environment, which shows none of it (env-files.ts)
   const run = envFileRun(inv);
   if (!run || run.shows || !run.files.length) return uses;

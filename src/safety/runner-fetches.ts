@@ -41,9 +41,13 @@ const SPEC_OPTIONS = new Set(['-p', '--package', '--from', '--with', '--with-edi
 export function fetchedCode(program: string, args: readonly string[]): string | null {
   if (program === 'deno') {
     const sub = operandAt(args, DENO_VALUED);
+    // `deno eval CODE` runs with every permission: a URL its code imports is fetched and run
+    if (args[sub] === 'eval') return importedUrl(args[operandAt(args, DENO_VALUED, sub + 1)] ?? '');
     const at = args[sub] === 'run' ? operandAt(args, DENO_VALUED, sub + 1) : sub;
     const spec = at < 0 ? '' : args[at]!;
-    return /^https?:\/\//.test(spec) && args.slice(0, at).some((a) => DENO_SHELL_PERMISSIONS.test(a)) ? spec : null;
+    // `npm:github:u/r`, `npm:git+https://…`: an npm specifier naming a repository, not the registry
+    const fetched = /^https?:\/\//.test(spec) ? spec : spec.startsWith('npm:') && URL_SPEC.test(spec.slice(4)) ? spec.slice(4) : null;
+    return fetched && args.slice(0, at).some((a) => DENO_SHELL_PERMISSIONS.test(a)) ? fetched : null;
   }
   const subs = FETCHING[program];
   if (!subs) return null;
@@ -72,4 +76,10 @@ export function fetchedCode(program: string, args: readonly string[]): string | 
     if (option === a && valued.has(a) && !SPEC_OPTIONS.has(a)) i++;
   }
   return null;
+}
+
+/** A URL (or an npm specifier naming a repository) that JavaScript code imports: `import('https://…')`, `import x from "https://…"`; null for none. */
+function importedUrl(code: string): string | null {
+  const m = /\bimport\s*(?:\(\s*|[^'"`;()]*?\bfrom\s*)?(['"`])(https?:\/\/[^'"`]+|npm:(?:github|gitlab|bitbucket|gist|git\+[a-z]+):[^'"`]+)\1/.exec(code);
+  return m ? m[2]!.replace(/^npm:/, '') : null;
 }

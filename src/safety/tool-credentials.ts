@@ -1,3 +1,4 @@
+import { gitSubcommandAt } from './git-global-options.ts';
 import { readsProcessMemory } from './process-memory.ts';
 
 /**
@@ -67,6 +68,21 @@ const mavenPasswords = (a: readonly string[]) =>
     ? 'mvn help:effective-settings -DshowPasswords'
     : null;
 
+/**
+ * git's settings read where a CI checkout keeps its token (actions/checkout stores
+ * `http.https://github.com/.extraheader` = `AUTHORIZATION: basic …` in the repository's config):
+ * `git config --get|--get-all|--get-regexp|get KEY` of an `http.….extraheader` key, or a listing of
+ * every setting (`--list`, `-l`, `list`), which prints it among the others.
+ */
+const gitExtraHeader = (a: readonly string[]) => {
+  const at = gitSubcommandAt(a);
+  if (a[at] !== 'config') return null;
+  const rest = a.slice(at + 1);
+  if (rest.some((x) => x === '--list' || x === '-l') || operands(rest)[0] === 'list') return 'git config --list';
+  const reads = rest.some((x) => /^--get(-all|-regexp)?$/.test(x)) || operands(rest)[0] === 'get';
+  return reads && rest.some((x) => /extraheader/i.test(x)) ? 'git config --get http.….extraheader' : null;
+};
+
 /** A credential helper asked for what it stores: `git credential-store get`, `git credential-osxkeychain get` (any `credential-<x>`). */
 const gitHelperGet = (a: readonly string[]) => {
   const ops = operands(a);
@@ -97,7 +113,10 @@ const execEnvironment = (program: string) => (a: readonly string[]) => {
 export const TOOL_CREDENTIALS: readonly ToolCredential[] = [
   {
     what: 'a GitHub token',
-    printers: [{ program: 'gh', prints: ghConfigToken }],
+    printers: [
+      { program: 'gh', prints: ghConfigToken },
+      { program: 'git', prints: gitExtraHeader },
+    ],
     hosts: ['github.com', 'api.github.com', 'uploads.github.com', 'raw.githubusercontent.com', 'ghcr.io', 'models.github.ai'],
   },
   {

@@ -13,6 +13,7 @@ import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
 import { fetchedCode } from './runner-fetches.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
+import { runnerFiles } from './test-runner-files.ts';
 
 /**
  * The files one command line writes and then runs, where the line tells what they hold: a file
@@ -127,7 +128,11 @@ export class WrittenFiles {
       if (LANGUAGES.size < 1024) LANGUAGES.set(p, lang);
     }
     const own = programWord(inv);
+    const values = inv.args.map((a) => a.value);
+    // `node --test x.test.mjs`, `pytest test_x.py`, `npx tsx x.ts`: a runner of a language's files (test-runner-files.ts)
+    const runner = runnerFiles(p, values);
     const runsFiles =
+      runner !== null ||
       SHELLS.has(p) ||
       p === 'source' ||
       p === '.' ||
@@ -138,7 +143,6 @@ export class WrittenFiles {
       inv.runners.length > 0 ||
       inv.via.includes('direnv');
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
-    const values = inv.args.map((a) => a.value);
     // `sh < x.sh`: a shell handed no script and no command line reads its script on stdin
     if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)] ?? stdinScript(inv), 'shell', cwd);
     else if (p === 'source' || p === '.')
@@ -149,6 +153,7 @@ export class WrittenFiles {
         cwd,
       );
     else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
+    for (const i of runner?.files ?? []) this.read(out, inv.args[i], { program: runner!.program, lang: runner!.lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
     // `direnv exec DIR cmd`: direnv loads DIR/.envrc, a shell script, before it runs cmd

@@ -8,6 +8,7 @@ import { listedProtectedBranches } from './git-branch-listings.ts';
 import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
 import { BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
 import { checkRecoveryRefDelete } from './git-recovery-refs.ts';
+import { listedRefDelete } from './git-ref-listings.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -28,7 +29,7 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
     case 'branch':
       return checkBranch(a, protectedBranches) ?? checkListedDelete(call, protectedBranches);
     case 'update-ref':
-      return checkUpdateRef(a, protectedBranches) ?? checkRecoveryRefDelete(a);
+      return checkUpdateRef(a, protectedBranches) ?? listedRefDelete(call, protectedBranches) ?? checkRecoveryRefDelete(a);
     case 'checkout':
     case 'switch':
       return checkForceCreate(call.sub, a, protectedBranches);

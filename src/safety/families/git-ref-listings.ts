@@ -1,7 +1,10 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import type { Invocation } from '../command.ts';
 import { gitSubcommandAt } from '../git-global-options.ts';
+import type { GitCall } from '../git-rules.ts';
 import { selectsFields } from '../text-filters.ts';
+import type { Hit } from './args.ts';
+import { listedProtectedBranches } from './git-branch-listings.ts';
 
 /**
  * What a listing of git's refs or stash entries hands, through xargs, to a git verb that deletes
@@ -35,12 +38,40 @@ export function xargsRefDeletes(argv: readonly string[], lister: Invocation, fil
   if (run[0] !== 'update-ref' || !run.slice(1).some((a) => a === '-d' || a === '--delete')) return null;
   const patterns = refPatterns(list);
   if (!patterns) return null;
-  return patterns.flatMap((p) => {
-    const folder = p.replace(/\/$/, '');
-    // every ref (`git show-ref`, `for-each-ref refs`): the tags, the stash and axme's store among them
-    const below = folder === 'refs' ? EVERY_REF : [`${folder}/${SAMPLE}`];
-    return below.map((r) => `git update-ref -d ${shellQuote(r)}`);
-  });
+  // the local branches listed (`refs/heads`, every ref) take the protected ones along: read as `git update-ref -d $(LISTING)` (listedRefDelete)
+  const stages = [lister, ...(filters as Invocation[])].map((i) => i.command.words.map((w) => w.raw).join(' '));
+  const listing = `${argv.map(shellQuote).join(' ')} $(${stages.join(' | ')})`;
+  return [
+    listing,
+    ...patterns.flatMap((p) => {
+      const folder = p.replace(/\/$/, '');
+      // every ref (`git show-ref`, `for-each-ref refs`): the tags, the stash and axme's store among them
+      const below = folder === 'refs' ? EVERY_REF : [`${folder}/${SAMPLE}`];
+      return below.map((r) => `git update-ref -d ${shellQuote(r)}`);
+    }),
+  ];
+}
+
+/**
+ * `git update-ref -d $(git for-each-ref --format='%(refname)' refs/heads)`, and `LISTING | xargs
+ * -n1 git update-ref -d` read as it: a delete of the refs a listing of the local branches prints,
+ * the protected branches among them (git-branch-listings.ts listedProtectedBranches: a grep on the
+ * way that drops them, or a pattern they do not match, `refs/heads/feat/`, keeps them out).
+ */
+export function listedRefDelete(call: GitCall, globs: readonly string[]): Hit | null {
+  if (!call.args.some((a) => a === '-d' || a === '--delete') || call.args.includes('--stdin')) return null;
+  for (const word of call.words) {
+    if (word.value.startsWith('-')) continue;
+    for (const sub of word.subs) {
+      const [b] = listedProtectedBranches(sub, globs);
+      if (b)
+        return {
+          rule: `update-ref -d refs/heads/${b}`,
+          reason: `\`git update-ref -d\` of the refs a listing of the local branches prints deletes every branch, the protected branch ${b} among them, without any of git's checks: filter it out (\`grep -v ${b}\`) or name the refs`,
+        };
+    }
+  }
+  return null;
 }
 
 /** The ref folders a `git for-each-ref` or `git show-ref` listing prints refs below (`refs` for every ref), or null for another command. */

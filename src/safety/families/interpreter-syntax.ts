@@ -151,11 +151,12 @@ export const ATOMS: Record<Lang, Atom[]> = {
   ],
 };
 
-/** Methods after a value that keep it (Python's `.expanduser()` expands `~`). */
+/** Methods after a value that keep it (Python's `.expanduser()` expands `~`), or decode it (Ruby's `.unpack1("m")`). */
 export const POSTFIX: Partial<Record<Lang, RegExp>> = {
   python: /\s*\.\s*(expanduser|resolve|absolute|strip|split|decode)\s*\(\s*(?:(['"])[\w-]*\2\s*)?\)/y,
   js: /\s*\.\s*(trim|toString)\s*\(\s*(?:(['"])[\w-]*\2\s*)?\)/y,
-  ruby: /\s*\.\s*(to_s|strip|expand_path)\b(?:\s*\(\s*\))?/y,
+  // `"cm0g…".unpack1("m")`, `.unpack("m0")[0]`, `.unpack1("H*")`: base64 (`m`) and hex (`H*`) decoded (group 4: the format)
+  ruby: /\s*\.\s*(?:(to_s|strip|expand_path)\b(?:\s*\(\s*\))?|(unpack1?)\s*\(?\s*(['"])(m0?|H\*)\3\s*\)?(?:\s*\[\s*0\s*\]|\s*\.\s*first\b)?)/y,
 };
 
 /** Openers of list literals per language, and where they close. */

@@ -200,7 +200,14 @@ function readAtom(src: string, i: number, lang: Lang, nest: number): Read<string
       post.lastIndex = r.end;
       const m = post.exec(src);
       if (!m) break;
-      r = { value: m[1] === 'expanduser' || m[1] === 'expand_path' ? expandTilde(r.value!) : r.value, end: post.lastIndex };
+      const before: string = r.value!;
+      const value: string | null = m[4]
+        ? (namedDecoding(m[4] === 'H*' ? 'hex' : 'base64')?.(before) ?? null)
+        : m[1] === 'expanduser' || m[1] === 'expand_path'
+          ? expandTilde(before)
+          : before;
+      r = { value, end: post.lastIndex };
+      if (value === null) break;
     }
   }
   return r;

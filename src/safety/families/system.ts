@@ -11,6 +11,9 @@ import {
   namedSamples,
   TRIED_WORDS_MAX,
 } from '../find-expression.ts';
+import { writtenWorkTree } from '../git-export-trees.ts';
+import { gitSubcommandAt } from '../git-global-options.ts';
+import { homeDataFolder } from '../home-data.ts';
 import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED } from '../owner-changes.ts';
 import type { Access, PathUse } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
@@ -126,6 +129,20 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   if (p === 'ruby') return inPlace('ruby -i', rubyInPlaceFiles(inv.args), ctx) ?? checkChanges(inv, ctx);
   if (p === 'awk' || p === 'gawk') return inPlace(`${p} -i inplace`, awkInPlaceFiles(inv.args), ctx);
   if (p === 'tar' || p === 'gtar' || p === 'bsdtar') return extraction('tar -x', tarExtractDirs(inv.args), ctx);
+  // `git --work-tree=DIR checkout HEAD -- .` writes the tree into DIR as an extraction would (git-export-trees.ts)
+  if (p === 'git' && ctx.cwd !== null) {
+    const values = inv.args.map((w) => w.value);
+    const tree = writtenWorkTree(values[gitSubcommandAt(values)], inv, ctx.cwd, ctx.home);
+    const hit = tree === null ? null : extraction('git --work-tree', [tree], ctx);
+    if (hit) return hit;
+    // the user's own data outside the project (`~/Documents`, another repository): the tree's files written over theirs
+    const data = tree === null ? null : homeDataFolder(tree, { home: ctx.home, root: ctx.root });
+    if (data)
+      return {
+        rule: `git --work-tree into ${showPath(tree!, ctx.home)}`,
+        reason: `\`git --work-tree=${showPath(tree!, ctx.home)}\` writes the repository's files over ${data}, whose own files they replace: export into a new or temporary folder`,
+      };
+  }
   if (p === 'unzip') {
     const dir = unzipExtractDir(inv.args);
     return extraction('unzip', dir === null ? null : [dir], ctx);
