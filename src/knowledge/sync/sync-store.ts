@@ -23,6 +23,7 @@ import { parseSnapshot, readState } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
+import { othersHandoffsRemoved } from './handoff-removals.ts';
 import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
@@ -225,7 +226,7 @@ async function integrate(
   const { repo } = kb;
   // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
-    const removed = ours ? removedBy(ours, next) : [];
+    const removed = ours ? [...removedBy(ours, next), ...(await othersHandoffsRemoved(kb, ours, next, local, remoteTip!))].sort() : [];
     if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
     const loosened = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
     if (loosened.reasons.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
