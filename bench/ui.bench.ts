@@ -1,10 +1,12 @@
 // The page (issue 24): first paint of `axme ui`'s decisions view on a store of N decisions, in
 // headless Chromium (the system's, driven by playwright-core), side by side with
 // `axme decision list --json` on the same store, in one run. Markdown table on stdout, JSON in
-// bench/results/ui-<date>.json, progress on stderr.
+// bench/results/ui-<date>.json, progress on stderr. `--history each` writes the store as a team
+// does: one commit per decision, by two people in turn, so the page's authorship (one `git log` for
+// the store) walks a history as long as the store (the seed is otherwise one commit).
 //
-//   node --import tsx bench/ui.bench.ts [--items 10000] [--reps 7] [--out DIR]
-import { spawn } from 'node:child_process';
+//   node --import tsx bench/ui.bench.ts [--items 10000] [--reps 7] [--history one|each] [--out DIR]
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumPath } from '../test/ui/fixture.ts';
@@ -16,8 +18,11 @@ const usage = (message: string): never => {
   process.stderr.write(`ui.bench: ${message}\n`);
   process.exit(2);
 };
-const KNOWN = new Set(['--items', '--reps', '--out']);
-for (let i = 0; i < argv.length; i += 2) if (!KNOWN.has(argv[i]!)) usage(`unknown option ${argv[i]} (options: --items N, --reps N, --out DIR)`);
+const KNOWN = new Set(['--items', '--reps', '--history', '--out']);
+for (let i = 0; i < argv.length; i += 2)
+  if (!KNOWN.has(argv[i]!)) usage(`unknown option ${argv[i]} (options: --items N, --reps N, --history one|each, --out DIR)`);
+const history = argOf(argv, 'history', 'one');
+if (history !== 'one' && history !== 'each') usage(`--history takes one (the seed's single commit) or each (a commit per decision); got ${history}`);
 const items = Number(argOf(argv, 'items', '10000'));
 if (!Number.isInteger(items) || items < 1) usage(`--items takes a whole number of decisions, at least 1; got ${argOf(argv, 'items', '')}`);
 const reps = Number(argOf(argv, 'reps', '7'));
@@ -28,6 +33,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 
 log(`seeding ${items} decisions`);
 const dir = seededRepo(items);
+if (history === 'each') commitEach(dir);
 const env = benchEnv();
 try {
   // the CLI: a cold process per run, as a script or an agent runs it
@@ -86,7 +92,7 @@ try {
   const m = machine();
   const line = (name: string, st: Stats, note: string) => `| ${name} | ${fmt(st.median)} | ${fmt(st.p10)} | ${fmt(st.p90)} | ${note} |`;
   console.log(
-    `Page: ${items} decisions; ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.node}, git ${m.git}; ${reps} rounds, Chromium headless (${browserPath})\n`,
+    `Page: ${items} decisions (history: ${history === 'each' ? `a commit per decision, ${items + 1} commits, two writers` : 'one commit'}); ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.node}, git ${m.git}; ${reps} rounds, Chromium headless (${browserPath})\n`,
   );
   console.log('| what | median ms | p10 | p90 | note |');
   console.log('| --- | ---: | ---: | ---: | --- |');
@@ -106,9 +112,38 @@ try {
   const file = join(out, `ui-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine: m, items, reps, browser: browserPath, startMs: start, rows, bytes, results: s, samples: { list, fcp, response, server, loaded } }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: m, items, history, reps, browser: browserPath, startMs: start, rows, bytes, results: s, samples: { list, fcp, response, server, loaded } }, null, 2)}\n`,
   );
   log(`results: ${file}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Rewrites the seeded store's history as a team writes it: the settings in a first commit, then one
+ * commit per decision, Ann's and Bob's in turn (git fast-import, the blobs reused: the tree at the
+ * tip is the seed's, so every cache keyed by content is unchanged).
+ */
+function commitEach(repo: string): void {
+  const listing = execFileSync('git', ['ls-tree', '-r', 'refs/memory/main'], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const files = listing
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const [meta = '', path = ''] = l.split('\t');
+      return { blob: meta.split(' ')[2]!, path };
+    });
+  const [decisions, rest] = [files.filter((f) => f.path.startsWith('decisions/')), files.filter((f) => !f.path.startsWith('decisions/'))];
+  let stream = '';
+  let t = 1_767_225_600; // 2026-01-01
+  const commit = (who: string, subject: string, changed: typeof files) => {
+    const msg = `${subject}\n`;
+    stream += `commit refs/memory/main\ncommitter ${who} ${t++} +0000\ndata ${Buffer.byteLength(msg)}\n${msg}`;
+    for (const f of changed) stream += `M 100644 ${f.blob} ${f.path}\n`;
+    stream += '\n';
+  };
+  stream += 'reset refs/memory/main\n';
+  commit('Ann Archer <ann@example.com>', 'init', rest);
+  decisions.forEach((f, i) => commit(i % 2 ? 'Bob Baker <bob@example.com>' : 'Ann Archer <ann@example.com>', `decision: add ${f.path}`, [f]));
+  execFileSync('git', ['fast-import', '--quiet', '--force'], { cwd: repo, input: stream, maxBuffer: 1 << 28 });
 }

@@ -6,7 +6,7 @@ import { formatId } from '../model/ids.ts';
 import type { KindName } from '../model/kind.ts';
 import { type IdKind, KINDS } from '../model/kinds.ts';
 import { SPECS } from '../model/paths.ts';
-import { Shown, shownJson } from './digests.ts';
+import { printShown, Shown, shownJson } from './digests.ts';
 import { diagnosticNotes } from './lines.ts';
 import { type AnyOperation, defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
@@ -88,11 +88,12 @@ export function showOp<T extends object>(kind: IdKind): AnyOperation {
     output: Shown,
     annotations: READ,
     write: false,
-    cli: { command: [kind, 'show'], describe: `show one ${noun}`, positional: ['id'] },
+    cli: { command: [kind, 'show'], describe: `show one ${noun}`, positional: ['id'], print: (r, p) => printShown(r, p) },
     mcp: null,
     async run(kb, input): Promise<ShowResult<T>> {
       const { showItem } = await import('../knowledge/items/show-item.ts');
-      return showItem(kb, { kind, ref: input.id, at: input.at }) as Promise<ShowResult<T>>;
+      const { withAuthor } = await import('../knowledge/history/item-authors.ts');
+      return withAuthor(kb, (await showItem(kb, { kind, ref: input.id, at: input.at })) as ShowResult<T>, input.at);
     },
     json: shownJson,
     text: (r) => r.text,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StoreStatus } from '../knowledge/admin/store-status.ts';
 import { ignoredSettingsLine } from '../knowledge/core/ignored-settings.ts';
+import { remoteProposalLine } from '../knowledge/review/remote-proposals.ts';
 import { textOf } from './lines.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
@@ -22,6 +23,11 @@ export const status = defineOperation({
     ignoredSettings: z.array(z.string()).describe('machine-local settings the shared axme.yaml sets, ignored here (docs/settings.md): not problems'),
     session: z.string().nullable().describe('the session this call belongs to'),
     actor: z.string().describe('who the writes of this connection are attributed to'),
+    proposals: z
+      .array(z.looseObject({}))
+      .describe(
+        "knowledge proposals open on the remotes as the last sync or fetch saw them, a teammate's too: remote, name, branch, ref, tip, pr (null unless opened here), url, mine",
+      ),
   }),
   annotations: READ,
   write: false,
@@ -46,6 +52,7 @@ export const status = defineOperation({
                 .join(', ')}`,
           ),
         ...problemLines(s),
+        ...s.proposals.map((p) => `open proposal ${remoteProposalLine(p)}`),
       ]),
   },
   json: (s) => ({ ...s }),
@@ -63,6 +70,7 @@ export const status = defineOperation({
       `session ${s.session ?? '-'} (${s.actor})`,
       ...counts,
       ...(problemLines(s).length ? problemLines(s) : ['no problems']),
+      ...s.proposals.map((p) => `open proposal ${remoteProposalLine(p)}`),
     ].join('\n');
   },
 });

@@ -105,7 +105,7 @@ export interface RemoteKnowledge {
   memory: Map<string, string>;
   /** its notes ref's commit, null when it has none */
   notes: string | null;
-  /** the other refs asked for that it has */
+  /** the other refs asked for that it has (an `extra` ending in `/*` asks for every ref under it) */
   extra: Map<string, string>;
 }
 
@@ -124,7 +124,7 @@ export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: str
     if (!oid || !ref) continue;
     if (ref === NOTES_REF) notes = oid;
     else if (ref.startsWith('refs/memory/')) memory.set(ref, oid);
-    else if (extra.includes(ref)) others.set(ref, oid);
+    else if (extra.some((e) => e === ref || (e.endsWith('/*') && ref.startsWith(e.slice(0, -1))))) others.set(ref, oid);
   }
   return { memory, notes, extra: others };
 }

@@ -25,6 +25,7 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em}
 .muted{color:var(--muted)}
+.by{white-space:nowrap}
 .at{margin:0;padding:6px 20px;background:var(--warnbg);color:var(--warn)}
 footer{padding:8px 20px;color:var(--muted);font-size:12px;border-top:1px solid var(--line)}
 .actions details{margin:6px 0}.actions summary{cursor:pointer;color:var(--accent)}

@@ -8,6 +8,7 @@ import { historyView, itemView } from './views/item.ts';
 import { kindListView } from './views/kind-list.ts';
 import { memoriesView } from './views/memories.ts';
 import { oracleView } from './views/oracle.ts';
+import { proposalView } from './views/proposals.ts';
 import { questionsView } from './views/questions.ts';
 import { safetyView } from './views/safety.ts';
 import { searchView } from './views/search.ts';
@@ -40,6 +41,7 @@ const OTHER_ROUTES: ReadonlyArray<readonly [RegExp, View]> = [
   [/^\/session\/([^/]+)$/, sessionView],
   [/^\/timeline$/, timelineView],
   [/^\/commit\/([^/]+)$/, commitView],
+  [/^\/proposal\/([^/]+)\/([^/]+)$/, proposalView],
   [/^\/code$/, codeView],
   [/^\/code\/([^/]+)$/, codeCommitView],
   [/^\/search$/, searchView],

@@ -1,6 +1,7 @@
 import { ignoredSettings } from '../core/ignored-settings.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { type Diagnostic, readState } from '../core/state.ts';
+import { type RemoteProposal, remoteProposals } from '../review/remote-proposals.ts';
 
 export interface StoreStatus {
   ref: string;
@@ -16,6 +17,8 @@ export interface StoreStatus {
   ignoredSettings: string[];
   session: string | null;
   actor: string;
+  /** the proposals open on the remotes as last fetched, a teammate's too (review/remote-proposals.ts); none with `at` */
+  proposals: RemoteProposal[];
 }
 
 /** Where the knowledge is and how much of each kind, by status; problems found reading it. */
@@ -39,5 +42,6 @@ export async function storeStatus(kb: KnowledgeBase, opts: { at?: string | undef
     ignoredSettings: ignoredSettings(state.diagnostics),
     session: kb.session ?? null,
     actor: kb.actor,
+    proposals: opts.at === undefined ? await remoteProposals(kb) : [],
   };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
+import { PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
 import { commitAt, deleteRef, type MirroredRef } from '../../store/remote.ts';
@@ -15,9 +15,8 @@ import type { Repo } from '../../store/repo.ts';
 
 /** The remote branch pull requests go into: the reviewed knowledge. */
 export const REVIEWED_BRANCH = 'axme/memory';
-export const PROPOSAL_BRANCH_PREFIX = 'axme/proposals/';
-// the local proposals' ref namespace is the write loop's too (write-target.ts): defined in model/
-export { PROPOSALS_REF_PREFIX };
+// the local proposals' ref namespace is the write loop's too (write-target.ts), the branch's the diff's: defined in model/
+export { PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX };
 
 /** Where the reviewed branch is fetched to (its own namespace: a remote may have any refs/memory/<name>). */
 export const reviewedTrackingRef = (remote: string) => `refs/memory-reviewed/${remote}`;

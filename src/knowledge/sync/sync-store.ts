@@ -22,6 +22,8 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot, readState } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
+import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
+import { othersHandoffsRemoved } from './handoff-removals.ts';
 import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
@@ -113,12 +115,13 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     settled: [],
   };
   for (let round = 1; round <= maxRounds; round++) {
-    const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
+    const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`, PROPOSAL_BRANCHES]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
     if (round === 1) configured = await configureKnowledgeFetch(repo, remote, remotes);
     const reviewedListed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
     // what the tracking refs hold after the fetch, not the listing: the remote may have moved between the two
-    const tracked = await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedMirror(remote)] : []);
+    const tracked = await fetchKnowledge(repo, remote, heads, [...(reviewedListed ? [reviewedMirror(remote)] : []), ...proposalMirrors(remote, heads)]);
+    await pruneProposalMirrors(repo, remote, heads);
     const remoteMain = await commitAt(repo, tracked.get(trackingRef(remote, kb.ref.slice('refs/memory/'.length))));
     const remoteNotes = await commitAt(repo, tracked.get(notesTrackingRef(remote)));
     // the notes are checked before anything is taken, the knowledge included: a refused remote changes nothing
@@ -223,7 +226,7 @@ async function integrate(
   const { repo } = kb;
   // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
-    const removed = ours ? removedBy(ours, next) : [];
+    const removed = ours ? [...removedBy(ours, next), ...(await othersHandoffsRemoved(kb, ours, next, local, remoteTip!))].sort() : [];
     if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
     const loosened = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
     if (loosened.reasons.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);

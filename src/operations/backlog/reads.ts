@@ -27,7 +27,8 @@ export const backlogRead = defineOperation({
   mcp: { tool: 'axme_backlog' },
   async run(kb, input): Promise<BacklogRead> {
     const { listWithStaleness, showWithStaleness } = await import('../../knowledge/views/stale-marks.ts');
-    if (input.id) return { one: await showWithStaleness<BacklogItem>(kb, { kind: 'backlog', ref: input.id, at: input.at }) };
+    const { withAuthor } = await import('../../knowledge/history/item-authors.ts');
+    if (input.id) return { one: await withAuthor(kb, await showWithStaleness<BacklogItem>(kb, { kind: 'backlog', ref: input.id, at: input.at }), input.at) };
     const r = await listWithStaleness(kb, { kind: 'backlog', at: input.at, status: input.status ? [input.status] : undefined });
     return { items: r.items as Array<BacklogItem & { stale?: string }> };
   },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { ItemAuthor } from '../../knowledge/history/item-authors.ts';
 import type { ShowResult } from '../../knowledge/items/show-item.ts';
 import type { StaleItem } from '../../knowledge/stale/types.ts';
 import { decisionBlock } from '../../knowledge/views/blocks.ts';
 import { staleLine } from '../../knowledge/views/stale-marks.ts';
 import type { Decision } from '../../model/decision.ts';
 import { TOOL_ARGS } from '../../model/tool-args.ts';
-import { digest, printShown, Shown, shownJson } from '../digests.ts';
+import { digest, printShown, Shown, shownJson, writtenByLine } from '../digests.ts';
 import { defineOperation, READ } from '../operation.ts';
 import { atParam } from '../params.ts';
 
@@ -27,9 +28,10 @@ export const decisionShow = defineOperation({
   annotations: READ,
   write: false,
   mcp: { tool: 'axme_get_decision' },
-  async run(kb, input): Promise<ShowResult<Decision> & { stale?: StaleItem }> {
+  async run(kb, input): Promise<ShowResult<Decision> & { stale?: StaleItem; author?: ItemAuthor }> {
     const { showWithStaleness } = await import('../../knowledge/views/stale-marks.ts');
-    return showWithStaleness<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
+    const { withAuthor } = await import('../../knowledge/history/item-authors.ts');
+    return withAuthor(kb, await showWithStaleness<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at }), input.at);
   },
   // the CLI prints the stored file as it is
   cli: {
@@ -41,5 +43,5 @@ export const decisionShow = defineOperation({
   },
   json: shownJson,
   text: (r) =>
-    `${decisionBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
+    `${decisionBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}${writtenByLine(r.author)}\nSource: ${r.location}`,
 });

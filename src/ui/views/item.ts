@@ -1,4 +1,5 @@
 import { readMergedState } from '../../knowledge/core/merged-state.ts';
+import { withAuthor } from '../../knowledge/history/item-authors.ts';
 import { itemHistory } from '../../knowledge/history/item-history.ts';
 import { settledLine } from '../../knowledge/sync/settled-line.ts';
 import { showWithStaleness } from '../../knowledge/views/stale-marks.ts';
@@ -9,6 +10,7 @@ import { KIND_ORDER, KINDS } from '../../model/kinds.ts';
 import { SPECS } from '../../model/paths.ts';
 import type { View } from '../context.ts';
 import { type Html, html } from '../html.ts';
+import { byline } from './authors.ts';
 import { chainOf, renderChain } from './chains.ts';
 import { badge, itemHref, staleMark, text, when } from './common.ts';
 import { itemActions } from './item-actions.ts';
@@ -24,7 +26,7 @@ function kindOf(name: string | undefined): KindName {
 /** One item: its fields, its text (Lead and sections, as written), its staleness, its supersession chain. */
 export const itemView: View = async (ctx, _url, [kindName, ref]) => {
   const kind = kindOf(kindName);
-  const r = await showWithStaleness<ItemBase & Record<string, unknown>>(ctx.kb, { kind, ref: ref!, at: ctx.at });
+  const r = await withAuthor(ctx.kb, await showWithStaleness<ItemBase & Record<string, unknown>>(ctx.kb, { kind, ref: ref!, at: ctx.at }), ctx.at);
   const item = r.item;
   const spec = SPECS[kind];
   let chain: Html = html``;
@@ -37,7 +39,7 @@ export const itemView: View = async (ctx, _url, [kindName, ref]) => {
   const title = String(item.title ?? item.question ?? item.stopped_at ?? item.slug);
   const sections = [[spec.lead, spec.lead] as const, ...spec.sections].filter(([, f]) => typeof item[f] === 'string' && (item[f] as string).trim());
   const body = html`${staleMark(r.stale)}
-<p class="muted">${kind} &middot; <code>${r.path}</code>${r.store ? html` &middot; from the workspace store ${r.store}` : ''} &middot; <a href="/history/${encodeURIComponent(kind)}/${encodeURIComponent(item.slug)}">history</a></p>
+<p class="muted">${kind} &middot; <code>${r.path}</code>${r.author ? html` &middot; written by ${byline(r.author)} <span class="muted">&lt;${r.author.email}&gt;</span>` : ''}${r.store ? html` &middot; from the workspace store ${r.store}` : ''} &middot; <a href="/history/${encodeURIComponent(kind)}/${encodeURIComponent(item.slug)}">history</a></p>
 ${chain}
 <dl class="fields">${fields.map((f) => html`<dt>${f}</dt><dd>${field(kind, f, item[f])}</dd>`)}</dl>
 ${sections.map(([heading, f]) => html`<h2>${heading === spec.lead ? capital(f) : heading}</h2>${text(item[f] as string)}`)}

@@ -5,6 +5,7 @@ import type { KindName } from '../../model/kind.ts';
 import { KIND_TABLES } from '../../model/kinds.ts';
 import { intParam, type View } from '../context.ts';
 import { html } from '../html.ts';
+import { authorsAt, byline } from './authors.ts';
 import { badge, itemHref, paged, table, text, when } from './common.ts';
 
 /** Sessions (their summaries: who, when, files, code commits) and the handoffs they left. */
@@ -16,23 +17,24 @@ export const sessionsView: View = async (ctx, url) => {
   const newest = [...sessions].sort((a, b) => (b.closed ?? b.created).localeCompare(a.closed ?? a.created));
   const { rows, pager } = paged(newest, intParam(url, 'page', 1), '/sessions');
   const byNewest = [...handoffs].sort((a, b) => b.created.localeCompare(a.created));
+  const by = await authorsAt(ctx, commit);
   const body = html`<h2>Handoffs (${handoffs.length})</h2>
 ${table(
-  ['Session', 'Stopped at', 'Next steps', 'Written'],
+  ['Session', 'Stopped at', 'Next steps', 'By', 'Written'],
   byNewest
     .slice(0, 50)
     .map(
       (h) =>
-        html`<tr><td><a href="${sessionHref(h.session ?? h.slug)}">${h.session ?? h.slug}</a> ${badge(h.source, 'src')}</td><td><a href="${itemHref('handoff', h.slug)}">${h.stopped_at || '(no summary)'}</a></td><td>${text(h.next_steps)}</td><td class="muted">${when(h.created)}</td></tr>`,
+        html`<tr><td><a href="${sessionHref(h.session ?? h.slug)}">${h.session ?? h.slug}</a> ${badge(h.source, 'src')}</td><td><a href="${itemHref('handoff', h.slug)}">${h.stopped_at || '(no summary)'}</a></td><td>${text(h.next_steps)}</td><td>${byline(by('handoff', h))}</td><td class="muted">${when(h.created)}</td></tr>`,
     ),
   'No handoffs yet: a session leaves one when it closes.',
 )}
 <h2>Sessions (${sessions.length})</h2>
 ${table(
-  ['Session', 'Actor', 'Started', 'Closed', 'Files', 'Commits', 'Worklog'],
+  ['Session', 'Actor', 'By', 'Started', 'Closed', 'Files', 'Commits', 'Worklog'],
   rows.map(
     (s) =>
-      html`<tr><td><a href="${sessionHref(s.session ?? s.slug)}">${s.session ?? s.slug}</a></td><td>${s.actor ?? ''}</td><td class="muted">${when(s.started)}</td><td class="muted">${when(s.closed)}</td><td>${s.files_changed.length}</td><td>${s.commits.length}</td><td>${s.worklog.split('\n')[0]}</td></tr>`,
+      html`<tr><td><a href="${sessionHref(s.session ?? s.slug)}">${s.session ?? s.slug}</a></td><td>${s.actor ?? ''}</td><td>${byline(by('session', s))}</td><td class="muted">${when(s.started)}</td><td class="muted">${when(s.closed)}</td><td>${s.files_changed.length}</td><td>${s.commits.length}</td><td>${s.worklog.split('\n')[0]}</td></tr>`,
   ),
   'No sessions closed yet.',
 )}

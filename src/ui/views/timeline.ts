@@ -1,12 +1,14 @@
 import { worklog } from '../../knowledge/history/worklog.ts';
 import { diffRevisions } from '../../knowledge/review/diff/diff-revisions.ts';
 import { summaryLine } from '../../knowledge/review/diff/render-diff.ts';
-import { type ItemChange, type SemanticDiff, semanticDiff } from '../../knowledge/review/diff/semantic-diff.ts';
+import { type SemanticDiff, semanticDiff } from '../../knowledge/review/diff/semantic-diff.ts';
+import { remoteProposals } from '../../knowledge/review/remote-proposals.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { intParam, type View } from '../context.ts';
 import { type Html, href, html } from '../html.ts';
 import { badge, itemHref, table, when } from './common.ts';
-import { diffBlock } from './item.ts';
+import { openProposals } from './proposals.ts';
+import { renderDiff } from './semantic-diff.ts';
 import { sessionHref } from './sessions.ts';
 
 /** Commits per page of the timeline. */
@@ -18,7 +20,8 @@ export const timelineView: View = async (ctx, url) => {
   const entries = await worklog(ctx.kb, { at: ctx.at, limit: page * PER_PAGE + 1 });
   const rows = entries.slice((page - 1) * PER_PAGE, page * PER_PAGE);
   const more = entries.length > page * PER_PAGE;
-  const body = html`${table(
+  const open = page === 1 && !ctx.at ? await remoteProposals(ctx.kb) : [];
+  const body = html`${open.length ? openProposals(open) : ''}${table(
     ['When', 'Who', 'Event', 'Items', 'Commit'],
     rows.map(
       (e) =>
@@ -46,29 +49,3 @@ export const commitView: View = async (ctx, _url, [sha]) => {
     : html``;
   return { title: `Commit ${sha!.slice(0, 12)}`, active: '/timeline', body: html`${head}<h2>What changed</h2>${renderDiff(d)}` };
 };
-
-/** The semantic diff as HTML: one box per item changed, rules and settings, broken files. */
-function renderDiff(d: SemanticDiff): Html {
-  const rules = [
-    ...d.rules.added.map((r) => html`<li>${badge('added')} ${r.type}: <code>${r.value}</code></li>`),
-    ...d.rules.removed.map((r) => html`<li>${badge('removed')} ${r.type}: <code>${r.value}</code></li>`),
-    ...[...d.rules.settings, ...d.config].map(
-      (s) => html`<li>${s.setting}: <code>${JSON.stringify(s.before)}</code> &rarr; <code>${JSON.stringify(s.after)}</code></li>`,
-    ),
-  ];
-  return html`<p class="summary">${summaryLine(d)}</p>
-<div class="semantic-diff">${d.items.map(change)}</div>
-${rules.length ? html`<h2>Safety rules and settings</h2><ul>${rules}</ul>` : ''}
-${d.broken.length ? html`<h2>Files that do not parse</h2><ul>${d.broken.map((b) => html`<li><code>${b.path}</code>: ${b.reason}</li>`)}</ul>` : ''}
-${d.other.length ? html`<p class="muted">Other files: ${d.other.join(', ')}</p>` : ''}`;
-}
-
-function change(c: ItemChange): Html {
-  const link = c.change === 'removed' ? html`${c.id ?? ''} ${c.title}` : html`<a href="${itemHref(c.kind, c.slug)}">${c.id ?? ''} ${c.title}</a>`;
-  return html`<div class="change" data-change="${c.change}">${badge(c.change)} <span class="muted">${c.kind}</span> ${link}${c.status && c.status.before !== c.status.after ? html` <span class="muted">${c.status.before ?? 'none'} &rarr; ${c.status.after ?? 'none'}</span>` : ''}${c.successor ? html` &rarr; <a href="${itemHref(c.successor.kind, c.successor.slug)}">${c.successor.id ?? ''} ${c.successor.title}</a>` : ''}
-${c.detail ? html`<div class="text">${c.detail}</div>` : ''}
-${c.fields.length ? html`<table><thead><tr><th>field</th><th>before</th><th>after</th></tr></thead><tbody>${c.fields.map((f) => html`<tr><td>${f.field}</td><td><code>${show(f.before)}</code></td><td><code>${show(f.after)}</code></td></tr>`)}</tbody></table>` : ''}
-${c.body ? (c.change === 'added' ? html`<pre>${c.body}</pre>` : diffBlock(c.body)) : ''}</div>`;
-}
-
-const show = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));

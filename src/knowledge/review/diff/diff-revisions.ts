@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AxmeError } from '../../../model/errors.ts';
+import { PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX } from '../../../model/refs.ts';
 import { parseInput } from '../../../model/validate.ts';
 import { mergeBase, pickRemote, readRemotes, resolve, trackingRef } from '../../../store/remote.ts';
 import { resolveAt } from '../../../store/revision.ts';
@@ -18,6 +19,13 @@ export const DiffInput = z.object({
     ),
   to: z.string().max(300).optional().describe('the newer revision; default: the local tip of refs/memory/main'),
   remote: z.string().max(200).optional().describe('whose tracking tip is the default <from> (default: origin, else the only remote)'),
+  proposal: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "a proposal by name, instead of <from> and <to>: this clone's (refs/memory/proposals/<name>) or one open on the remote, a teammate's too (axme/proposals/<name> as the last sync or fetch saw it); what it changes since it left refs/memory/main",
+    ),
 });
 export type DiffInput = z.input<typeof DiffInput>;
 
@@ -33,7 +41,11 @@ export interface RevisionDiff extends SemanticDiff {
  * or a proposal would share.
  */
 export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promise<RevisionDiff> {
-  const { from, to, remote } = parseInput(DiffInput, input, 'diff');
+  const { from, to, remote, proposal } = parseInput(DiffInput, input, 'diff');
+  if (proposal !== undefined) {
+    if (from !== undefined || to !== undefined) throw new AxmeError('INVALID_INPUT', 'give either --proposal or <from> and <to>, not both');
+    return proposalDiff(kb, proposal, remote);
+  }
   const now = kb.now();
   const toOid = await resolveAt(kb.repo, kb.ref, to, now, 'revision');
   if (!toOid) throw notInitialized(kb);
@@ -70,4 +82,30 @@ async function defaultRemote(kb: KnowledgeBase, remote: string | undefined): Pro
     );
   }
   return pickRemote(kb.repo, remote, remotes);
+}
+
+/**
+ * What a proposal changes: from where it left refs/memory/main (their merge base, as a pull request
+ * shows it) to its tip. The name is looked for in this clone's proposals, then among the remote's
+ * proposal branches as the last sync or fetch mirrored them (`refs/remotes/<remote>/axme/proposals/<name>`).
+ */
+async function proposalDiff(kb: KnowledgeBase, name: string, remote: string | undefined): Promise<RevisionDiff> {
+  if (!/^[\w.-]+(?:\/[\w.-]+)*$/.test(name) || name.split('/').some((p) => p === '.' || p === '..' || p.endsWith('.lock')))
+    throw new AxmeError('INVALID_INPUT', `no proposal can be named ${JSON.stringify(name)}: give the name axme status lists (axme/proposals/<name>)`);
+  const remotes = (await readRemotes(kb.repo)).names;
+  const wanted = remote !== undefined ? [remote] : remotes;
+  const refs = [`${PROPOSALS_REF_PREFIX}${name}`, ...wanted.map((r) => `refs/remotes/${r}/${PROPOSAL_BRANCH_PREFIX}${name}`)];
+  for (const ref of refs) {
+    const tip = await resolve(kb.repo, ref);
+    if (!tip) continue;
+    const main = await resolve(kb.repo, kb.ref);
+    const base = main ? await mergeBase(kb.repo, tip, main) : null;
+    const d = await semanticDiff(kb, base, tip);
+    return { ...d, fromName: base ? `merge-base of ${ref} and ${kb.ref}` : '(empty)', toName: ref };
+  }
+  throw new AxmeError(
+    'NOT_FOUND',
+    `no proposal ${name} here or on ${wanted.join(', ') || 'a remote'} as last fetched: run \`axme sync\` to see the remote's open proposals (axme status lists them)`,
+    { proposal: name },
+  );
 }

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { axmeInOk } from './cli-in-process.ts';
+import { git } from './helpers.ts';
+
+/** One person of a two-person team: their clone, their HOME, their git identity. */
+export interface Person {
+  name: string;
+  email: string;
+  dir: string;
+  home: string;
+  /** the environment their commands run with (their HOME) */
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * A bare remote and two people's clones of it under `root` (real git): each clone has its own HOME
+ * and its own identity (`user.name`, `user.email`), and both are initialised, the first person's
+ * store shared first so the second starts from it (docs/sync.md, "A teammate's clone").
+ */
+export async function twoPeople(root: string, names: [string, string] = ['Ann Archer', 'Bob Baker']): Promise<{ remote: string; people: [Person, Person] }> {
+  const remote = join(root, 'remote.git');
+  git(root, ['init', '-q', '--bare', remote]);
+  const make = (name: string): Person => {
+    const first = name.split(' ')[0]!.toLowerCase();
+    const dir = join(root, first);
+    const home = join(root, `home-${first}`);
+    mkdirSync(home, { recursive: true });
+    git(root, ['clone', '-q', remote, dir]);
+    git(dir, ['config', 'user.name', name]);
+    git(dir, ['config', 'user.email', `${first}@example.com`]);
+    return { name, email: `${first}@example.com`, dir, home, env: { HOME: home } };
+  };
+  const people: [Person, Person] = [make(names[0]), make(names[1])];
+  for (const p of people) {
+    await axmeInOk(p.dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan'], { env: p.env });
+    await axmeInOk(p.dir, ['sync'], { env: p.env });
+  }
+  return { remote, people };
+}
