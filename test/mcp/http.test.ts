@@ -154,13 +154,22 @@ describe('axme serve --http: tokens and scopes', () => {
     await assert.rejects(httpClient(server.url, 'axme_wrong'), (err: { code?: number }) => err.code === 401);
   });
 
-  test('a read token reads but cannot save (403)', async () => {
+  test('a read token reads but cannot save: the refusal is a tool error in words (the scope it needs), and nothing is written', async () => {
     const reader = await httpClient(server.url, tokens.reader);
     assert.match(text((await reader.callTool({ name: 'axme_decisions', arguments: {} })) as ToolResult), /decision|no /i);
-    await assert.rejects(
-      reader.callTool({ name: 'axme_save_memory', arguments: { title: 'nope', description: 'nope', type: 'feedback' } }),
-      (err: { code?: number; message: string }) => err.code === 403 && /needs write/.test(err.message),
-    );
+    const tip = git(dir, ['rev-parse', 'refs/memory/main']);
+    // a client hands its model a tool error's text; a refused HTTP request reaches it as the client's transport error
+    const refused = (await reader.callTool({ name: 'axme_save_memory', arguments: { title: 'nope', description: 'nope', type: 'feedback' } })) as ToolResult;
+    assert.equal(refused.isError, true);
+    assert.match(text(refused), /^not allowed: .*token reader has scope read.*axme_save_memory needs write.*nothing was saved/s);
+    assert.match(text(refused), /axme token add <name> --scope write/);
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
+    // a call outside a session is refused as before (no session, no tool runs)
+    const outside = await raw(server.url, {
+      headers: { Authorization: `Bearer ${tokens.reader}`, 'Mcp-Protocol-Version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'axme_save_memory', arguments: {} } }),
+    });
+    assert.equal(outside.status, 400);
     await reader.close();
   });
 
