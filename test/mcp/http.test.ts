@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 import { type HttpServer, httpClient, INIT, raw, startHttp, type ToolResult, text } from './http-helpers.ts';
 
@@ -206,4 +206,26 @@ describe('axme serve --http: tokens and scopes', () => {
     await axmeOk(dir, ['token', 'revoke', 'temp']);
     assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${t}` }, body: INIT })).status, 401);
   });
+});
+
+test('a served repository without knowledge yet: the start says so, and a call names the server, not the caller, as the place to run axme init', async () => {
+  const { dir, cleanup } = tempRepo({ bare: true });
+  const server = await startHttp(dir);
+  try {
+    await server.waitForLog(/no axme knowledge in .* yet .*axme init/);
+    const client = await httpClient(server.url);
+    const r = (await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Rounding', decision: 'Half to even.' } })) as ToolResult;
+    assert.equal(r.isError, true);
+    // the model's own project is not where the fix is: `axme init` there changes nothing on the server
+    assert.match(text(r), /the team server's repository \(.+\) has no axme knowledge yet/);
+    assert.match(text(r), /whoever runs the team server runs `axme init` in that repository/);
+    assert.equal(git(dir, ['for-each-ref', 'refs/memory']).trim(), '', 'nothing was written');
+    // once the operator initialises it, the running server serves it
+    await axmeOk(dir, ['init']);
+    assert.match(text((await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Rounding', decision: 'Half to even.' } })) as ToolResult), /Decision saved/);
+    await client.close();
+  } finally {
+    await server.stop();
+    cleanup();
+  }
 });

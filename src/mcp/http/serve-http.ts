@@ -52,7 +52,11 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const limiter = rateLimiter({ perSecond: opts.ratePerSecond, burst: opts.rateBurst });
   const sessions = sessionTable<Session>({ max: MAX_SESSIONS, perToken: opts.sessionsPerToken });
   const bare = await shared.kb().then(
-    (kb) => kb.repo.bare,
+    async (kb) => {
+      if (!(await kb.repo.backend.resolveRef(kb.ref)))
+        opts.log(`no axme knowledge in ${shared.cwd} yet (${kb.ref}): every tool call is refused until \`axme init\` runs in it (or \`axme sync\` takes the team's from its remote)`);
+      return kb.repo.bare;
+    },
     () => false,
   );
   const sync = syncLoop({ kb: () => shared.kb(), env: opts.env, intervalS: opts.syncIntervalS ?? (bare ? 60 : 0), log: opts.log });
