@@ -110,8 +110,7 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
               ? 'not allowed'
               : 'error';
       // no structured content: clients check it against the output schema, which describes a success
-      const message =
-        ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : err.message);
+      const message = ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : err.message);
       return { content: [{ type: 'text', text: `${kind}: ${message}` }], isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));

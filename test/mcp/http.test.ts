@@ -222,7 +222,10 @@ test('a served repository without knowledge yet: the start says so, and a call n
     assert.equal(git(dir, ['for-each-ref', 'refs/memory']).trim(), '', 'nothing was written');
     // once the operator initialises it, the running server serves it
     await axmeOk(dir, ['init']);
-    assert.match(text((await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Rounding', decision: 'Half to even.' } })) as ToolResult), /Decision saved/);
+    assert.match(
+      text((await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Rounding', decision: 'Half to even.' } })) as ToolResult),
+      /Decision saved/,
+    );
     await client.close();
   } finally {
     await server.stop();

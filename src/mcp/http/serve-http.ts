@@ -54,7 +54,9 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const bare = await shared.kb().then(
     async (kb) => {
       if (!(await kb.repo.backend.resolveRef(kb.ref)))
-        opts.log(`no axme knowledge in ${shared.cwd} yet (${kb.ref}): every tool call is refused until \`axme init\` runs in it (or \`axme sync\` takes the team's from its remote)`);
+        opts.log(
+          `no axme knowledge in ${shared.cwd} yet (${kb.ref}): every tool call is refused until \`axme init\` runs in it (or \`axme sync\` takes the team's from its remote)`,
+        );
       return kb.repo.bare;
     },
     () => false,
