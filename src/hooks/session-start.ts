@@ -25,7 +25,8 @@ export async function sessionStart(io: HookIO): Promise<void> {
   const head = checkpoint ? `${checkpoint}\n\n` : '';
   const slow = await io.loadStoreWork();
   const { text, listed } = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM - head.length, sessionId, cwd, self: io.self });
-  io.stdout(io.protocol.context(`${head}${text}${await sandboxNote(io, cwd)}`));
+  const [sandbox, team] = await Promise.all([sandboxNote(io, cwd), teamNote(io, cwd)]);
+  io.stdout(io.protocol.context(`${head}${text}${sandbox}${team}`));
   // what the context listed is not recalled again in this session (session/given.ts)
   if (sessionId) rememberGiven(io, loc.commonDir, sessionId, 'session-start', checkpoint ? [CHECKPOINT_KEY, ...listed] : listed);
 }
@@ -43,6 +44,18 @@ async function sandboxNote(io: HookIO, cwd: string): Promise<string> {
     const { state } = await openSandbox({ loc: locateRepo(cwd, io.env), cwd, home: io.home, env: io.env, parseYaml: hookYaml(io) });
     if (state.on || state.chosen) return '';
     return `\n\n(axme's kernel sandbox is off on this machine: ${state.why}.${state.fix ? ` Tell the user: ${state.fix}.` : ''})`;
+  } catch {
+    return '';
+  }
+}
+
+/** One line when this client's axme server is a team server it cannot use (setup/team-server-note.ts); nothing otherwise. */
+async function teamNote(io: HookIO, cwd: string): Promise<string> {
+  try {
+    const root = locateRepo(cwd, io.env)?.worktree;
+    if (!root) return '';
+    // on the slow path (setup's file readers stay out of the hook bundle)
+    return await (await io.loadStoreWork()).teamServerNote({ root, client: io.client, env: io.env });
   } catch {
     return '';
   }

@@ -57,6 +57,7 @@ export async function compactionCheckpoint(loc: RepoLocation, env: NodeJS.Proces
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
 export { lookupPr } from '../github/lookup-pr.ts';
+export { teamServerNote } from '../setup/team-server-note.ts';
 
 /**
  * The heavy half of the hooks, loaded only when needed: compiling the policy after the memory

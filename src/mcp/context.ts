@@ -23,6 +23,8 @@ export interface ServerContext {
   log(message: string): void;
   /** over HTTP: refuses a folder other than the served repository (a folder operation's `path`); absent on stdio, which takes any */
   confine?(path: string | undefined): void;
+  /** over HTTP: the words of an error whose remedy is on the server, not in the caller's project (a store not initialised there); undefined for any other */
+  remedy?(err: AxmeError): string | undefined;
 }
 
 export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv; now?: () => Date; log?: (m: string) => void }): ServerContext {
@@ -108,7 +110,7 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
               ? 'not allowed'
               : 'error';
       // no structured content: clients check it against the output schema, which describes a success
-      const message = err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : err.message;
+      const message = ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : err.message);
       return { content: [{ type: 'text', text: `${kind}: ${message}` }], isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));

@@ -7,7 +7,7 @@ import { serversOf } from './clients/json-mcp.ts';
 import { type RemoteServer, remoteOf } from './clients/remote.ts';
 import { type Json, parseJsonObject, readTextFile } from './json-file.ts';
 import { installHintFor, isPortableAxme } from './launch.ts';
-import { probeTeamServer } from './probe-team-server.ts';
+import { probeTeamServer, type TeamServerProbe } from './probe-team-server.ts';
 
 type McpClient = ClientAdapter & { mcp: NonNullable<ClientAdapter['mcp']> };
 
@@ -94,6 +94,35 @@ function localEntryCheck(name: string, c: McpClient, entry: Json, found: string,
   return { name, status: 'ok', detail: `${c.mcp.file} starts ${[command, ...args].join(' ').slice(0, 160)}` };
 }
 
+/** What the user does about a team server a client cannot use, by the probe's cause. */
+export function teamServerFix(server: RemoteServer, cause: Exclude<TeamServerProbe, { ok: true }>['cause']): string {
+  return {
+    'no-token': `export ${server.tokenEnv}=<the token \`axme token add <name>\` printed on the server> before starting the client`,
+    'not-axme-token': `check that this team server is yours (the URL and $${server.tokenEnv} are in the committed MCP file): a client started here sends $${server.tokenEnv} to it; to point the clients at your server: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN`,
+    'token-refused': server.tokenEnv
+      ? `set $${server.tokenEnv} to a valid token (\`axme token add <name>\` on the server prints one)`
+      : 'point the clients at the server with a token: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN',
+    unreachable: `start the server (axme serve --http) or point the clients at the right URL (axme init --agent <list> --mcp-url <url>)`,
+    refused: "check the server's log (axme serve --http prints why it refuses a request)",
+    'not-mcp': 'point the clients at the MCP endpoint of axme serve --http (its URL ends in /mcp)',
+  }[cause];
+}
+
+/**
+ * The team server the MCP entry of client `id` in the project at `root` points at; null for a
+ * local entry, none, or a file that does not read (the doctor reports those).
+ */
+export function teamServerOf(root: string, id: string): RemoteServer | null {
+  const c = ADAPTERS.find((a): a is McpClient => a.id === id && !!a.mcp);
+  if (!c) return null;
+  try {
+    const entry = readEntry(c, join(root, c.mcp.file));
+    return entry ? remoteOf(entry) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One team server, probed once for every client pointed at it. */
 async function teamServerCheck(server: RemoteServer, clients: string[], env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
   const name = 'mcp team server';
@@ -104,15 +133,6 @@ async function teamServerCheck(server: RemoteServer, clients: string[], env: Nod
     const scope = r.scope ? `, scope ${r.scope}${r.scope === 'read' ? ' (agents can read the knowledge, not save to it)' : ''}` : '';
     return { name, status: 'ok', detail: `${who}: reachable, ${token}${scope}` };
   }
-  const fix = {
-    'no-token': `export ${server.tokenEnv}=<the token \`axme token add <name>\` printed on the server> before starting the client`,
-    'not-axme-token': `check that this team server is yours (the URL and $${server.tokenEnv} are in the committed MCP file): a client started here sends $${server.tokenEnv} to it; to point the clients at your server: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN`,
-    'token-refused': server.tokenEnv
-      ? `set $${server.tokenEnv} to a valid token (\`axme token add <name>\` on the server prints one)`
-      : 'point the clients at the server with a token: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN',
-    unreachable: `start the server (axme serve --http) or point the clients at the right URL (axme init --agent <list> --mcp-url <url>)`,
-    refused: "check the server's log (axme serve --http prints why it refuses a request)",
-    'not-mcp': 'point the clients at the MCP endpoint of axme serve --http (its URL ends in /mcp)',
-  }[r.cause];
+  const fix = teamServerFix(server, r.cause);
   return { name, status: 'problem', detail: `${who}: ${r.detail}`, fix };
 }

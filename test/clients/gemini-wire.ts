@@ -148,3 +148,25 @@ export function resultOfStep(turns: SeenRequest[], i: number): FunctionResult {
   if (r.length !== 1) throw new Error(`the turn after step ${i} holds ${r.length} function responses`);
   return r[0]!;
 }
+
+/**
+ * The words of an MCP error as Gemini CLI 0.61 hands it to its model: `MCP tool '<tool>' reported
+ * tool error for function call: <the call as JSON> with response: <the result as JSON>` — the
+ * result's text content inside; null when there is none.
+ */
+export function geminiErrorWords(error: string): string | null {
+  const at = error.indexOf(' with response: ');
+  if (at < 0) return null;
+  const json = error.slice(at + ' with response: '.length);
+  // the message may follow the JSON again (`<json>: <message>`): the JSON is the longest prefix that parses
+  for (let end = json.length; end > 0; end = json.lastIndexOf(']', end - 1)) {
+    try {
+      const parts = JSON.parse(json.slice(0, end + (end === json.length ? 0 : 1)));
+      const content = parts?.[0]?.functionResponse?.response?.content;
+      return Array.isArray(content) ? content.map((c: { text?: string }) => c?.text ?? '').join('\n') : null;
+    } catch {
+      // not there yet
+    }
+  }
+  return null;
+}

@@ -10,11 +10,15 @@ import type { AddressInfo } from 'node:net';
  */
 
 /** One scripted answer of the model. */
-export type Step =
-  /** call a tool: `name` is matched against the tools the client offered (exact, else by suffix) */
-  | { tool: string; args: Record<string, unknown> }
+export type Step = (
+  | /** call a tool: `name` is matched against the tools the client offered (exact, else by suffix) */
+  { tool: string; args: Record<string, unknown> }
   /** answer with text and end the turn */
-  | { text: string };
+  | { text: string }
+) & {
+  /** done when the turn this step answers has arrived, before it is answered (the world changes between two calls) */
+  before?: () => unknown;
+};
 
 /** A request as the server saw it. */
 export interface SeenRequest {
@@ -74,7 +78,7 @@ export async function startModel(format: WireFormat, steps: Step[] = []): Promis
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown = null;
       try {
@@ -94,7 +98,8 @@ export async function startModel(format: WireFormat, steps: Step[] = []): Promis
         }
         turns.push(seen);
         // out of script: end the conversation politely rather than hang the client
-        const step = queue.shift() ?? { text: 'Done.' };
+        const step: Step = queue.shift() ?? { text: 'Done.' };
+        await step.before?.();
         const name = 'tool' in step ? resolveTool(step.tool, format.toolNames(seen)) : null;
         format.answer(seen, res, step, name, turns.length);
       } catch (err) {

@@ -94,16 +94,24 @@ function pruneCodeCaches(): void {
   }
 }
 
+/** How a world is made: where, the environment of its `axme init`, and more arguments for it. */
+export interface WorldOptions {
+  base?: string;
+  env?: NodeJS.ProcessEnv;
+  /** more arguments of `axme init --agent …` (`--mcp-url <url>`) */
+  init?: string[];
+}
+
 /**
  * A world for one client: a HOME (with the code caches of the worlds before, CODE_CACHE), a
  * project (one commit, an `origin`), axme initialised in it with `opts.env` on top of the test
- * environment (`axme init --agent …`, the command's own code run in this process: what it writes
+ * environment (`axme init --agent … <opts.init>`, the command's own code run in this process: what it writes
  * is what the binary writes). `opts.base` is where it is made (default: the temp folder) — outside
  * it when a test needs folders the kernel sandbox does not let a command write (the temp folder is
  * writable in it). `cleanup` hands the world's new code caches on, then removes it (cleanupWorld
  * first waits for the world's processes: a server writes its cache as it exits).
  */
-export async function clientWorld(agents: string, opts: { base?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ClientWorld> {
+export async function clientWorld(agents: string, opts: WorldOptions = {}): Promise<ClientWorld> {
   if (opts.base) mkdirSync(opts.base, { recursive: true });
   const root = mkdtempSync(join(opts.base ?? tmpdir(), 'axme-client-'));
   const home = join(root, 'home');
@@ -123,7 +131,7 @@ export async function clientWorld(agents: string, opts: { base?: string; env?: N
   const caches = join(home, '.cache', 'axme');
   mkdirSync(CODE_CACHE, { recursive: true, mode: 0o700 });
   copyCodeCaches(CODE_CACHE, caches);
-  await axmeInOk(project, ['init', '--agent', agents], { env: { HOME: home, ...opts.env } });
+  await axmeInOk(project, ['init', '--agent', agents, ...(opts.init ?? [])], { env: { HOME: home, ...opts.env } });
   const cleanup = () => {
     try {
       copyCodeCaches(caches, CODE_CACHE);
@@ -271,7 +279,7 @@ export async function inClientWorld(
   agents: string,
   format: WireFormat,
   fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>,
-  opts: { base?: string; env?: NodeJS.ProcessEnv } = {},
+  opts: WorldOptions = {},
 ): Promise<void> {
   const world = await clientWorld(agents, opts);
   const model = await startModel(format);

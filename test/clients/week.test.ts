@@ -17,7 +17,7 @@ import { anthropic, resultOfStep as claudeResult, requestText } from './anthropi
 import { describeRun, runClaude, sessionStartContext } from './claude-code.ts';
 import { closeCodexLab, codexLab, patch, runCodex } from './codex.ts';
 import { runGemini } from './gemini.ts';
-import { contentsText, resultOfStep as geminiResult, geminiWire, lastResults } from './gemini-wire.ts';
+import { contentsText, geminiErrorWords, resultOfStep as geminiResult, geminiWire, lastResults } from './gemini-wire.ts';
 import type { ScriptedModel, SeenRequest, Step } from './model-server.ts';
 import { inputItems, messages, resultOf } from './openai.ts';
 import { type ClientWorld, cleanupWorld, clientWorld, inClientWorld } from './project.ts';
@@ -82,28 +82,6 @@ function syncTeammateDecision(w: ClientWorld, title: string, decision: string): 
   } finally {
     rmSync(mate, { recursive: true, force: true });
   }
-}
-
-/**
- * The words of an MCP error as Gemini CLI 0.61 hands it to its model: `MCP tool '<tool>' reported
- * tool error for function call: <the call as JSON> with response: <the result as JSON>` — the
- * result's text content inside; null when there is none.
- */
-function geminiErrorWords(error: string): string | null {
-  const at = error.indexOf(' with response: ');
-  if (at < 0) return null;
-  const json = error.slice(at + ' with response: '.length);
-  // the message may follow the JSON again (`<json>: <message>`): the JSON is the longest prefix that parses
-  for (let end = json.length; end > 0; end = json.lastIndexOf(']', end - 1)) {
-    try {
-      const parts = JSON.parse(json.slice(0, end + (end === json.length ? 0 : 1)));
-      const content = parts?.[0]?.functionResponse?.response?.content;
-      return Array.isArray(content) ? content.map((c: { text?: string }) => c?.text ?? '').join('\n') : null;
-    } catch {
-      // not there yet
-    }
-  }
-  return null;
 }
 
 describe('a week of work in the real clients', () => {

@@ -16,8 +16,10 @@ export interface HttpServer {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Starts `axme serve --http` in `dir` with `args` (on a free port unless they give `--port`). */
 export async function startHttp(dir: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<HttpServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--port', '0', ...args], { cwd: dir, env: cleanEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', ...port, ...args], { cwd: dir, env: cleanEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   let out = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));

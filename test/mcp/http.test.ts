@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 import { type HttpServer, httpClient, INIT, raw, startHttp, type ToolResult, text } from './http-helpers.ts';
 
@@ -154,13 +154,22 @@ describe('axme serve --http: tokens and scopes', () => {
     await assert.rejects(httpClient(server.url, 'axme_wrong'), (err: { code?: number }) => err.code === 401);
   });
 
-  test('a read token reads but cannot save (403)', async () => {
+  test('a read token reads but cannot save: the refusal is a tool error in words (the scope it needs), and nothing is written', async () => {
     const reader = await httpClient(server.url, tokens.reader);
     assert.match(text((await reader.callTool({ name: 'axme_decisions', arguments: {} })) as ToolResult), /decision|no /i);
-    await assert.rejects(
-      reader.callTool({ name: 'axme_save_memory', arguments: { title: 'nope', description: 'nope', type: 'feedback' } }),
-      (err: { code?: number; message: string }) => err.code === 403 && /needs write/.test(err.message),
-    );
+    const tip = git(dir, ['rev-parse', 'refs/memory/main']);
+    // a client hands its model a tool error's text; a refused HTTP request reaches it as the client's transport error
+    const refused = (await reader.callTool({ name: 'axme_save_memory', arguments: { title: 'nope', description: 'nope', type: 'feedback' } })) as ToolResult;
+    assert.equal(refused.isError, true);
+    assert.match(text(refused), /^not allowed: .*token reader has scope read.*axme_save_memory needs write.*nothing was saved/s);
+    assert.match(text(refused), /axme token add <name> --scope write/);
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
+    // a call outside a session is refused as before (no session, no tool runs)
+    const outside = await raw(server.url, {
+      headers: { Authorization: `Bearer ${tokens.reader}`, 'Mcp-Protocol-Version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'axme_save_memory', arguments: {} } }),
+    });
+    assert.equal(outside.status, 400);
     await reader.close();
   });
 
@@ -197,4 +206,29 @@ describe('axme serve --http: tokens and scopes', () => {
     await axmeOk(dir, ['token', 'revoke', 'temp']);
     assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${t}` }, body: INIT })).status, 401);
   });
+});
+
+test('a served repository without knowledge yet: the start says so, and a call names the server, not the caller, as the place to run axme init', async () => {
+  const { dir, cleanup } = tempRepo({ bare: true });
+  const server = await startHttp(dir);
+  try {
+    await server.waitForLog(/no axme knowledge in .* yet .*axme init/);
+    const client = await httpClient(server.url);
+    const r = (await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Rounding', decision: 'Half to even.' } })) as ToolResult;
+    assert.equal(r.isError, true);
+    // the model's own project is not where the fix is: `axme init` there changes nothing on the server
+    assert.match(text(r), /the team server's repository \(.+\) has no axme knowledge yet/);
+    assert.match(text(r), /whoever runs the team server runs `axme init` in that repository/);
+    assert.equal(git(dir, ['for-each-ref', 'refs/memory']).trim(), '', 'nothing was written');
+    // once the operator initialises it, the running server serves it
+    await axmeOk(dir, ['init']);
+    assert.match(
+      text((await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Rounding', decision: 'Half to even.' } })) as ToolResult),
+      /Decision saved/,
+    );
+    await client.close();
+  } finally {
+    await server.stop();
+    cleanup();
+  }
 });

@@ -173,6 +173,29 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
     assert.match(unset.check.fix!, /^export AXME_TEAM_TOKEN=.*axme token add/);
   });
 
+  test('the session start tells the model when the client cannot use the team server: the variable unset, the token refused; nothing with a good token', async () => {
+    /** The context the session-start hook hands Claude Code, with `token` in the entry's variable. */
+    const context = async (token: string | undefined) => {
+      const r = await axme(dir, ['hook', 'session-start'], {
+        input: JSON.stringify({ session_id: `s-${token?.length ?? 0}`, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+        env: token === undefined ? {} : { AXME_TEAM_TOKEN: token },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      return JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+    };
+    const good = await context(tokens.writer!);
+    assert.match(good, /# Project knowledge/);
+    assert.doesNotMatch(good, /team server/);
+    const unset = await context(undefined);
+    assert.match(unset, /\(axme's team server http:\/\/127\.0\.0\.1:\d+\/mcp cannot be used in this session: \$AXME_TEAM_TOKEN is not set here/);
+    assert.match(unset, /Tell the user: export AXME_TEAM_TOKEN=/);
+    const wrongToken = `axme_${'x'.repeat(43)}`;
+    const wrong = await context(wrongToken);
+    assert.match(wrong, /cannot be used in this session: the server refused the token in \$AXME_TEAM_TOKEN \(401/);
+    assert.match(wrong, /Tell the user: set \$AXME_TEAM_TOKEN to a valid token/);
+    assert.doesNotMatch(wrong, new RegExp(wrongToken));
+  });
+
   test('the server stopped: exit 1, not reachable (through the CLI: verdict first, the problem once)', async () => {
     await server!.stop();
     server = null;

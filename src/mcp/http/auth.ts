@@ -110,6 +110,18 @@ export function scopeNeeded(msg: unknown, tools: ReadonlyMap<string, TokenScope>
   return typeof name === 'string' ? { scope: tools.get(name) ?? 'read', tool: name } : { scope: 'read', tool: null };
 }
 
+/**
+ * The words of a call refused for its token's scope: the tool was not run, what it needs, and who
+ * can give a token that may (the server's operator) — the model reads it and tells the user.
+ */
+export function scopeRefusal(who: Principal, need: { scope: TokenScope; tool: string | null }): string {
+  return (
+    `not allowed: token ${who.name} has scope ${who.scope}, and ${need.tool} needs ${need.scope}: the call was not run, nothing was saved. ` +
+    `Tell the user: this client's token for the team server may only ${who.scope}; whoever runs the server makes one of scope ${need.scope} ` +
+    `(axme token add <name> --scope ${need.scope}) to put in the variable the client's MCP entry reads the token from.`
+  );
+}
+
 /** Per-token token buckets: `perSecond` refilled, `burst` at most; `take` says how long to wait when empty. */
 export function rateLimiter(opts: { perSecond: number; burst: number }): {
   take(key: string, nowMs: number): { ok: true } | { ok: false; retryAfterS: number };

@@ -8,7 +8,7 @@ import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
 import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
 import { createServer, registerAll } from '../server.ts';
-import { authGate, challenge, hostAllowed, type Principal, rateLimiter, scopeNeeded } from './auth.ts';
+import { authGate, challenge, hostAllowed, type Principal, rateLimiter, scopeNeeded, scopeRefusal } from './auth.ts';
 import type { HttpSettings } from './http-options.ts';
 import { type HttpSessionContext, type SharedStore, sessionContext, sharedStore } from './session-context.ts';
 import { type HeldSession, sessionTable } from './sessions.ts';
@@ -54,7 +54,13 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const limiter = rateLimiter({ perSecond: opts.ratePerSecond, burst: opts.rateBurst });
   const sessions = sessionTable<Session>({ max: MAX_SESSIONS, perToken: opts.sessionsPerToken });
   const bare = await shared.kb().then(
-    (kb) => kb.repo.bare,
+    async (kb) => {
+      if (!(await kb.repo.backend.resolveRef(kb.ref)))
+        opts.log(
+          `no axme knowledge in ${shared.cwd} yet (${kb.ref}): every tool call is refused until \`axme init\` runs in it (or \`axme sync\` takes the team's from its remote)`,
+        );
+      return kb.repo.bare;
+    },
     () => false,
   );
   const sync = syncLoop({ kb: () => shared.kb(), env: opts.env, intervalS: opts.syncIntervalS ?? (bare ? 60 : 0), log: opts.log });
@@ -115,16 +121,8 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
       // one message per request: each call is charged to the rate limit (docs/mcp.md, "Bounds")
       if (Array.isArray(body))
         return send(res, 400, {}, rpcError(INVALID_REQUEST, `Invalid Request: got a batch (array) of ${body.length}; ${NO_BATCHES} (one HTTP request each)`));
-      const need = scopeNeeded(body, tools);
-      if (!scopeAllows(who.scope, need.scope))
-        return send(
-          res,
-          403,
-          {},
-          rpcError(-32003, `token ${who.name} has scope ${who.scope}: ${need.tool} needs ${need.scope} (axme token add <name> --scope ${need.scope})`),
-        );
-      if (need.scope !== 'read') res.once('finish', () => res.statusCode < 300 && sync.kick());
     }
+    const need = scopeNeeded(body, tools);
     const id = header(req, 'mcp-session-id');
     let session = id ? sessions.get(id) : undefined;
     // a session is its token's: another token gets the same answer as an unknown session
@@ -145,6 +143,9 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     }
     const s = session;
     s.lastSeen = Date.now();
+    // a tool above the token's scope is not run; the refusal is the call's result, in words the model reads
+    if (!scopeAllows(who.scope, need.scope)) return send(res, 200, {}, toolRefusal(body, scopeRefusal(who, need)));
+    if (need.scope !== 'read') res.once('finish', () => res.statusCode < 300 && sync.kick());
     if (req.method === 'POST') {
       s.busy++;
       res.once('close', () => s.busy--);
@@ -274,6 +275,12 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function isInitialize(body: unknown): boolean {
   return !!body && typeof body === 'object' && (body as { method?: unknown }).method === 'initialize';
+}
+
+/** A tool call's error result (`isError`), answering the request `body`: how a client hands its model a tool's failure. */
+function toolRefusal(body: unknown, text: string): string {
+  const id = (body as { id?: unknown }).id ?? null;
+  return JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } });
 }
 
 function rpcError(code: number, message: string): string {

@@ -60,6 +60,18 @@ export function sharedStore(opts: { cwd: string; env: NodeJS.ProcessEnv; now?: (
   };
 }
 
+/**
+ * A call on a served repository without knowledge: the fix is on the server (the model's own
+ * project is another clone, and `axme init` there changes nothing the server reads).
+ */
+export function notInitializedHere(repo: string): string {
+  return (
+    `the team server's repository (${repo}) has no axme knowledge yet (refs/memory/main does not exist): the call was not run, nothing was saved. ` +
+    'Tell the user: whoever runs the team server runs `axme init` in that repository (or `axme sync` there, to take the knowledge from its remote); ' +
+    '`axme init` in this project does not change what the server serves.'
+  );
+}
+
 /** What one MCP session's tools run with: the shared store, seen as this session and this token. */
 export interface HttpSessionContext extends ServerContext {
   /** ends the axme session this MCP session opened (idle expiry, DELETE, shutdown) */
@@ -109,6 +121,7 @@ export function sessionContext(shared: SharedStore, id: () => string | undefined
     close: async () => {},
     log: shared.log,
     confine: (path) => shared.confine(path),
+    remedy: (err) => (err.code === 'NOT_INITIALIZED' && !err.data.store ? notInitializedHere(shared.cwd) : undefined),
   };
   return ctx;
 }
