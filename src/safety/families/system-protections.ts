@@ -59,10 +59,6 @@ function unixOff(inv: Invocation): Off | null {
       return a.some((x, i) => x === '--set-default-zone=trusted' || (x === '--set-default-zone' && a[i + 1] === 'trusted'))
         ? { rule: 'firewall-cmd --set-default-zone=trusted', opens: 'the trusted zone accepts everything: every port is open to the network' }
         : null;
-    case 'socketfilterfw':
-      return a.some((x, i) => x === '--setglobalstate' && a[i + 1] === 'off')
-        ? { rule: 'socketfilterfw --setglobalstate off', opens: "macOS's application firewall is off" }
-        : null;
     case 'pfctl':
       return a.includes('-d') ? { rule: 'pfctl -d', opens: 'the packet filter is off: every port is open to the network' } : null;
     case 'csrutil':
@@ -85,13 +81,6 @@ function unixOff(inv: Invocation): Off | null {
       return a.includes('-activate') ? { rule: 'ARD kickstart -activate', opens: 'remote management takes control of the screen from the network' } : null;
     case 'defaults':
       return defaultsWrite(a);
-    case 'launchctl': {
-      const verb = w[0] ?? '';
-      const target = w.slice(1).find((x) => x.startsWith('system/') || x.startsWith('/system/library/'));
-      return ['bootout', 'unload', 'disable', 'remove'].includes(verb) && target
-        ? { rule: `launchctl ${verb} system`, opens: `a service of macOS itself (${target}) stops` }
-        : null;
-    }
     case 'asr':
       return a.includes('--erase') ? { rule: 'asr --erase', opens: 'the target volume is erased' } : null;
     case 'sysadminctl':
@@ -100,16 +89,6 @@ function unixOff(inv: Invocation): Off | null {
       return a.includes('-a') && a.includes('edit') && ADMIN_GROUPS.has(a.at(-1) ?? '')
         ? { rule: `dseditgroup -a ${a.at(-1)}`, opens: 'an account made an administrator' }
         : null;
-    case 'usermod': {
-      const at = a.findIndex((x) => x === '-g' || x === '-ag' || x === '--groups' || (x.startsWith('-') && !x.startsWith('--') && x.endsWith('g')));
-      const groups = at >= 0 ? (a[at + 1] ?? '').split(',') : [];
-      const admin = groups.find((g) => ADMIN_GROUPS.has(g));
-      return admin ? { rule: `usermod -aG ${admin}`, opens: `an account made a member of ${admin}: root through sudo` } : null;
-    }
-    case 'gpasswd':
-      return a.includes('-a') && ADMIN_GROUPS.has(a.at(-1) ?? '') ? { rule: `gpasswd -a ${a.at(-1)}`, opens: 'an account made an administrator' } : null;
-    case 'passwd':
-      return a.includes('-d') || a.includes('--delete') ? { rule: 'passwd -d', opens: 'an account that logs in without a password' } : null;
     case 'chmod': {
       // the set-user-id bit: whoever runs the file runs it as its owner (`chmod u+s`, `+s`, `4755`); a folder's setgid (`g+s`) is everyday
       const mode = a.find((x) => !/^-[rRcfv]*$|^--/.test(x));

@@ -121,9 +121,9 @@ const REMOTE_COPIERS = new Set(['rsync', 'scp']);
 function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
   // `csrutil disable`, `Set-MpPreference -DisableRealtimeMonitoring $true`, `chmod u+s`: a protection switched off (system-protections.ts)
+  if (OWNER_PROGRAMS.has(p)) return checkOwners(inv, ctx) ?? checkProtections(inv);
   const off = checkProtections(inv);
   if (off) return off;
-  if (OWNER_PROGRAMS.has(p)) return checkOwners(inv, ctx);
   // `sed -i` edits its files; its script's `w FILE` writes one, with -i or without (pathUses)
   if (p === 'sed') return checkSed(inv, ctx) ?? checkChanges(inv, ctx);
   if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);
