@@ -10,7 +10,7 @@
 // test/safety/context.ts testBatteryFile reads them) run the same way, their `left:` lines left out
 // as their tests leave them.
 //
-//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|redteam9|all] [--misses] [--tsv]
+//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|redteam9|redteam10|all] [--misses] [--tsv]
 //     --battery: which battery (default all); --misses: only the rows that miss;
 //     --tsv: only the misses, one a line: battery, expected, got, command (JSON)
 
@@ -36,6 +36,7 @@ const BATTERIES: Record<string, { dangerous: readonly BatteryRow[]; everyday: re
   '5': { dangerous: FRESH5_DANGEROUS, everyday: FRESH5_EVERYDAY },
   '6': { dangerous: FRESH6_DANGEROUS, everyday: FRESH6_EVERYDAY },
   redteam9: batteryFile('redteam9-commands.txt'),
+  redteam10: batteryFile('redteam10-commands.txt'),
 };
 
 /** A red-team battery file of bench/, but its `left:` lines: its dangerous rows and its everyday ones (area `<area>/everyday`). */

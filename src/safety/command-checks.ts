@@ -1,9 +1,11 @@
+import { unguardedAgentRun } from './agent-client-flags.ts';
 import { argvOf, type BashContext, checkLists, fedScript, isExempt, listed, runsFedText } from './bash-rules.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { checkDataChange } from './data-changes.ts';
 import { envFileRun } from './env-files.ts';
 import { staticOutput } from './expand.ts';
+import { checkExposedServer } from './exposed-servers.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkHistoryRewriter } from './families/history-rewriters.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
@@ -17,6 +19,7 @@ import { informational } from './informational.ts';
 import { leadingFolder } from './known-folders.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
 import { madeLink } from './made-links.ts';
+import { checkOpenedSecret } from './opened-secrets.ts';
 import { resolvePath } from './paths.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
@@ -122,10 +125,16 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
     add(checkMovedAway(inv, { ...bctx, cwd: w.fallback }));
   }
   add(axmeCommand(inv));
+  // `claude --dangerously-skip-permissions -p …`, `gemini --yolo`: a nested agent with the user's approvals off (agent-client-flags.ts)
+  add(unguardedAgentRun(inv));
   // `npm config set registry http://…`, `export NODE_TLS_REJECT_UNAUTHORIZED=0`: a setting that sends credentials or code elsewhere (transport-settings.ts)
   add(checkTransportSettings(cmd, inv));
   // `python3 -m http.server -d ~`, `cd ~ && npx serve`: the home folder served to whoever reaches the port (served-folders.ts)
   add(checkServedFolder(inv, cwd, w.ctx.home));
+  // `ttyd -W bash`, `dockerd -H tcp://0.0.0.0:2375`: this machine handed to whoever reaches the port (exposed-servers.ts)
+  add(checkExposedServer(inv));
+  // `chmod 644 ~/.ssh/id_ed25519`, `setfacl -R -m u:nobody:rwx ~`: a secret opened to other users (opened-secrets.ts)
+  add(checkOpenedSecret(inv, bctx));
   add(gitConfigEnv(cmd, inv));
   add(actorEnv(cmd, inv));
   // find -exec cmd ... ; runs cmd for each file

@@ -83,12 +83,31 @@ const APP_DATA = [
   'Library/Application Support/BraveSoftware',
   'Library/Application Support/Arc',
   'Library/Application Support/Thunderbird',
+  // Windows' (a home read from `C:\Users\u`, `%USERPROFILE%`, `$env:APPDATA`): its stored logins and keys, mail, the browsers' profiles
+  'AppData/Roaming/Microsoft/Credentials',
+  'AppData/Roaming/Microsoft/Protect',
+  'AppData/Local/Microsoft/Credentials',
+  'AppData/Local/Microsoft/Outlook',
+  'AppData/Roaming/Mozilla/Firefox',
+  'AppData/Roaming/Thunderbird',
+  'AppData/Local/Google/Chrome',
+  'AppData/Local/Microsoft/Edge',
+  'AppData/Local/BraveSoftware',
 ];
 /**
  * Folders of the apps' data among caches, kept whole (`rm -rf ~/.local/share`): what is in them
- * passes unless APP_DATA names it (`~/.local/share/pnpm`, `~/.var/app/<id>`, `~/Library/Containers/<id>`).
+ * passes unless APP_DATA names it (`~/.local/share/pnpm`, `~/.var/app/<id>`, `~/Library/Containers/<id>`,
+ * Windows' `~/AppData/Local/npm-cache`).
  */
-const APP_DATA_HOLDERS = new Set(['.local/share', '.var/app', 'Library/Application Support', 'Library/Containers', 'Library/Group Containers']);
+const APP_DATA_HOLDERS = new Set([
+  '.local/share',
+  '.var/app',
+  'Library/Application Support',
+  'Library/Containers',
+  'Library/Group Containers',
+  'AppData/Roaming',
+  'AppData/Local',
+]);
 /** Where temporary folders are: what lies there is disposable. */
 const TEMP_FOLDER = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm)(\/|$)/;
 /** A name that says it is a build's output or a scratch copy: `build`, `proj-build`, `dist`, `x.tmp`. */

@@ -47,6 +47,13 @@ export function tunnelledLogin(inv: Invocation): string | null {
       const port = args[0] === 'local' ? Number(args.slice(1).find((a) => !a.startsWith('-'))) : Number.NaN;
       return SHELL_PORTS.has(port) ? `\`bore local ${port}\` hands ${shown(port)} to the internet` : null;
     }
+    case 'tailscale': {
+      // `tailscale funnel 22`, `tailscale funnel --bg tcp://localhost:22`: to the internet (`serve`: the tailnet only)
+      if (args[0] !== 'funnel') return null;
+      const target = args.slice(1).find((a) => !a.startsWith('-') && a !== 'on');
+      const port = target === undefined ? Number.NaN : portOf(target.replace(/^[a-z+]+:\/\//i, ''));
+      return SHELL_PORTS.has(port) ? `\`tailscale funnel ${target}\` hands ${shown(port)} to the internet` : null;
+    }
     default:
       return null;
   }

@@ -10,6 +10,7 @@ import { type Access, generic, options, type PathUse, use } from './path-access.
 import { extracts, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
 import { gitPathUses } from './path-uses-git.ts';
+import { jqUses } from './path-uses-jq.ts';
 import { ageKeygen, certtool, minisign, step } from './path-uses-key-makers.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { transfer } from './path-uses-transfers.ts';
@@ -257,6 +258,10 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   // `lftp -e 'put .env; bye' h`: the files a transfer client's command script uploads (transfer-scripts.ts)
   ...TRANSFER_SCRIPT_USES,
   git: gitPathUses,
+  // `jq '.env' package.json`: its filter is a program, not a path (path-uses-jq.ts)
+  jq: jqUses,
+  gojq: jqUses,
+  jaq: jqUses,
   history,
   cp: transfer,
   install: transfer,

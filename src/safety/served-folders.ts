@@ -9,8 +9,8 @@ import { runnerInner } from './runners.ts';
  * and every file below it to whoever reaches its port — on all addresses for most by default, and
  * to the whole internet through a tunnel (`ngrok http file:///…`). Serving the home folder, a
  * folder above it or one of its dotfolders hands out the keys, tokens and shell histories it
- * holds; a build folder or the project passes (`python3 -m http.server`, `npx serve dist`, `php -S
- * localhost:8000 -t public`). The port alone (`ngrok http 8000`) tells no folder: it passes.
+ * holds (`rclone serve webdav ~` too); a build folder or the project passes (`python3 -m http.server`, `npx serve dist`, `php -S
+ * localhost:8000 -t public`, `rclone serve http remote:bucket`). The port alone (`ngrok http 8000`) tells no folder: it passes.
  */
 
 /** The options of a server that take a value (so that value names no folder), by program. */
@@ -41,6 +41,24 @@ const VALUED: Record<string, ReadonlySet<string>> = {
   'live-server': new Set([]),
 };
 
+/** rclone's options that take a value (the address, the credentials, the cache), before or after the folder. */
+const RCLONE_VALUED: ReadonlySet<string> = new Set([
+  '--addr',
+  '--user',
+  '--pass',
+  '--htpasswd',
+  '--config',
+  '--cert',
+  '--key',
+  '--client-ca',
+  '--baseurl',
+  '--realm',
+  '--dir-cache-time',
+  '--vfs-cache-mode',
+  '--log-file',
+  '--template',
+]);
+
 /** The folder `inv` serves as written (`.` for the folder it runs in), or null when it serves none. */
 export function servedFolder(inv: Invocation): string | null {
   const args = inv.args.map((w) => w.value);
@@ -50,10 +68,16 @@ export function servedFolder(inv: Invocation): string | null {
   if (/^php[\d.]*$/.test(inv.program) && args.includes('-S')) return optionValue(args, /^-t$/, /^-t(.+)$/) ?? '.';
   if (inv.program === 'httpd' && inv.via.includes('busybox')) return optionValue(args, /^-h$/, /^-h(.+)$/) ?? '.';
   if (/^ruby[\d.]*$/.test(inv.program) && args.includes('-run')) {
-    const at = args.indexOf('httpd');
-    if (at < 0 || args[at - 1] !== '-e') return null;
+    // `-e httpd` apart or joined (`-ehttpd`)
+    const at = args.findIndex((a, i) => a === '-ehttpd' || (a === 'httpd' && args[i - 1] === '-e'));
+    if (at < 0) return null;
     const dir = operandAt(args, new Set(['-p', '--port', '-b', '--bind-address']), at + 1);
     return dir < 0 ? '.' : args[dir]!;
+  }
+  // `rclone serve http|webdav|ftp|sftp|dlna|nfs|s3|restic ~`: a local folder or a remote's (`remote:path`, no folder here)
+  if (inv.program === 'rclone' && args[0] === 'serve' && args[1] && !args[1].startsWith('-')) {
+    const dir = operandAt(args, RCLONE_VALUED, 2);
+    return dir < 0 || args[dir]!.includes(':') ? null : args[dir]!;
   }
   if (Object.hasOwn(VALUED, inv.program)) {
     const dir = operandAt(args, VALUED[inv.program]);

@@ -156,6 +156,22 @@ export const TOOL_CREDENTIALS: readonly ToolCredential[] = [
     hosts: [],
   },
   {
+    // Windows' stored logins: the Credential Manager's vault listed with its secrets, a Wi-Fi key shown in clear
+    what: "Windows' stored passwords",
+    printers: [
+      ...['vaultcmd', 'vaultcmd.exe'].map((program) => ({
+        program,
+        prints: (a: readonly string[]) => (a.some((x) => /^\/listcreds\b/i.test(x)) ? 'vaultcmd /listcreds' : null),
+      })),
+      ...['netsh', 'netsh.exe'].map((program) => ({
+        program,
+        prints: (a: readonly string[]) => (a.some((x) => /^wlan$/i.test(x)) && a.some((x) => /^key=clear$/i.test(x)) ? 'netsh wlan … key=clear' : null),
+      })),
+      ...['Get-StoredCredential', 'get-storedcredential'].map((program) => ({ program, prints: () => 'Get-StoredCredential' })),
+    ],
+    hosts: [],
+  },
+  {
     what: "another process's environment or memory",
     printers: [
       { program: 'ps', prints: psEnvironment },

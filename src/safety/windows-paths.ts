@@ -3,7 +3,8 @@
  * folders as the root's (`C:\Windows\System32` is `/Windows/System32`, its system folders guarded
  * as `/etc` is: WINDOWS_SYSTEM_FOLDERS), the users' folders as the folder the home folder is in
  * (`C:\Users\u` is the home folder where it is named `u`, `C:\Users\bob` another user's home
- * beside it), and the variables that name them (`%USERPROFILE%`, `%SystemRoot%`, `%APPDATA%`).
+ * beside it), and the variables that name them (`%USERPROFILE%`, `%SystemRoot%`, `%APPDATA%`, and
+ * PowerShell's `$env:USERPROFILE` and `$HOME`).
  * A variable it does not know stays as written, a name only the shell knows.
  */
 
@@ -34,10 +35,15 @@ const PLACES: Readonly<Record<string, string>> = {
  * rules read, given the home folder; null for a word that is no Windows path (`/s`, `build`, `a/b`).
  */
 export function windowsPath(text: string, home: string): string | null {
-  let p = text.replace(/%([A-Za-z()0-9_]+)%/g, (all, name: string) => {
+  const place = (all: string, name: string) => {
     const key = name.toLowerCase();
     return Object.hasOwn(PLACES, key) ? PLACES[key]! : all;
-  });
+  };
+  // cmd.exe's `%USERPROFILE%`, PowerShell's `$env:USERPROFILE` (`${env:APPDATA}`) and `$HOME`
+  let p = text
+    .replace(/%([A-Za-z()0-9_]+)%/g, place)
+    .replace(/\$\{?env:([A-Za-z()0-9_]+)\}?/gi, place)
+    .replace(/^\$home(?=[\\/]|$)/i, '~');
   const drive = /^[A-Za-z]:(?=[\\/]|$)/.exec(p);
   if (!drive && !p.includes('\\') && p === text) return null;
   p = (drive ? p.slice(2) : p).replace(/\\/g, '/');

@@ -8,7 +8,8 @@ import { type ArgsCheck, type Hit, optionValues, type ToolCheck } from './args.t
  * delete`), a CI/CD variable the pipelines read deleted or replaced (`glab variable
  * delete|set|update`: its value cannot be read back), an issue, merge request or key deleted, and
  * any `DELETE` through `glab api` but a label's or a reaction's (what the next call puts back).
- * Denied (publish): a project made public through `glab api` (`-f visibility=public`), as `gh api`
+ * Denied (publish): a project made public through `glab repo edit --visibility public` or `glab api`
+ * (`-f visibility=public`), as `gh api`
  * is, and a release made, changed or deleted through tea (`tea releases create|edit|delete`), as
  * `gh release create|delete` is. Their listings and reads pass, and the unknown-command rule reads
  * their other verbs (`glab release create|delete` publishes).
@@ -114,6 +115,9 @@ export const FORGE_SOME_VERBS: Record<string, ArgsCheck> = { glab, tea };
 /** A project made public through `glab api` (a `visibility=public` field on a write): its history shown to everyone. */
 const glabPublic: ToolCheck = (args) => {
   const i = operandAt(args, GLAB_VALUED);
+  // `glab repo edit --visibility public` (`--visibility=public`), as `gh repo edit`
+  if (args[i] === 'repo' && args[operandAt(args, GLAB_VALUED, i + 1)] === 'edit')
+    return optionValues(args, '--visibility').some((v) => v.toLowerCase() === 'public') ? { ...publicHit, rule: 'glab repo edit --visibility public' } : null;
   if (args[i] !== 'api' || apiMethod(args) === 'GET') return null;
   const fields = optionValues(args, '-f', '--field', '-F', '--raw-field');
   if (!fields.some((f) => /^visibility=public$/i.test(f))) return null;

@@ -131,7 +131,8 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     ['(?<![\\w])system\\b', 'line'],
     ['(?<!\\|)\\|&?(?=\\s*")', 'pipe'],
   ],
-  applescript: [['\\bdo\\s+shell\\s+script\\b', 'line']],
+  // `do shell script`, JXA's `doShellScript(…)`; a command line typed into a terminal: Terminal's `do script`, iTerm's `write text`, System Events' `keystroke`
+  applescript: [['\\bdo\\s+(?:shell\\s+)?script\\b|\\.doShellScript\\b|\\bwrite\\s+text\\b|\\bkeystroke\\b', 'line']],
   r: [
     [`${BARE}(?:system|system2|shell)\\b`, 'line'],
     [`${BARE}unlink\\b`, 'rm-kw'],

@@ -14,7 +14,8 @@ import type { ArgsCheck, Hit } from './args.ts';
  * UniqueID 0`, as `useradd -o -u 0`). Their reads pass: `wsl --list`, `netsh advfirewall show`,
  * `bcdedit /enum`, `spctl --status`, `dscl . -read`.
  *
- * Backups (asked): `vssadmin delete shadows`, `wmic shadowcopy delete`, `wbadmin delete
+ * Backups (asked): `vssadmin delete shadows`, `vssadmin resize shadowstorage` (the oldest copies
+ * deleted to fit), `wmic shadowcopy delete`, `wbadmin delete
  * catalog|backup|systemstatebackup` delete the restore points Windows keeps.
  */
 
@@ -88,6 +89,8 @@ function backupHit(rule: string): Hit {
 
 const vssadmin: ArgsCheck = (args) => {
   const a = args.map((x) => x.toLowerCase());
+  // `resize shadowstorage` to less than the copies take deletes the oldest of them
+  if (a[0] === 'resize' && a[1] === 'shadowstorage') return backupHit('vssadmin resize shadowstorage');
   return a[0] === 'delete' && a[1] === 'shadows' ? backupHit('vssadmin delete shadows') : null;
 };
 const wmic: ArgsCheck = (args) => {

@@ -54,6 +54,7 @@ import {
   showPath,
   writeHit,
 } from './system-paths.ts';
+import { checkProtections } from './system-protections.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
@@ -122,7 +123,10 @@ const REMOTE_COPIERS = new Set(['rsync', 'scp']);
 
 function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
-  if (OWNER_PROGRAMS.has(p)) return checkOwners(inv, ctx);
+  // `csrutil disable`, `Set-MpPreference -DisableRealtimeMonitoring $true`, `chmod u+s`: a protection switched off (system-protections.ts)
+  if (OWNER_PROGRAMS.has(p)) return checkOwners(inv, ctx) ?? checkProtections(inv);
+  const off = checkProtections(inv);
+  if (off) return off;
   // `sed -i` edits its files; its script's `w FILE` writes one, with -i or without (pathUses)
   if (p === 'sed') return checkSed(inv, ctx) ?? checkChanges(inv, ctx);
   if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);

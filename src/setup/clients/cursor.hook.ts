@@ -10,7 +10,7 @@ import { type ClientHookPart, commonFields, line, obj, oneCall, str } from './ho
 export const cursorHook = {
   id: 'cursor',
   label: 'Cursor',
-  guarded: { project: ['.cursor/hooks.json', '.cursor/mcp.json'], home: ['.cursor/hooks.json'] },
+  guarded: { project: ['.cursor/hooks.json', '.cursor/mcp.json'], home: ['.cursor/hooks.json', '.cursor/mcp.json'] },
   protocol: {
     payload: (o) => {
       const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots.filter((r): r is string => typeof r === 'string' && r !== '') : [];
