@@ -325,7 +325,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         [
           'retrieval.bench.ts',
           ['--corpora', 'fresh,nope'],
-          /^retrieval\.bench: --corpora takes names from records, unseen, heldout, fresh, comma-separated; got fresh,nope$/m,
+          /^retrieval\.bench: --corpora takes names from records, unseen, heldout, fresh, notes, comma-separated; got fresh,nope$/m,
         ],
       ] as const;
       const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));

@@ -2,6 +2,7 @@ import { shellQuote } from '../../model/shell-quote.ts';
 import { type Invocation, unwrap } from '../command.ts';
 import { gitSubcommandAt } from '../git-global-options.ts';
 import { GIT_LONG_OPTIONS } from '../git-long-options.ts';
+import type { GitCall } from '../git-rules.ts';
 import { starGlob } from '../patterns.ts';
 import { grepKeeps } from '../search-patterns.ts';
 import type { Script } from '../syntax.ts';
@@ -65,6 +66,22 @@ function refListing(args: readonly string[], names: readonly string[]): string[]
     const ref = `refs/heads/${b}`;
     return patterns.some((p) => starGlob(p, '.*').test(ref) || ref.startsWith(`${p.replace(/\/$/, '')}/`));
   });
+}
+
+/**
+ * The first protected branch (of `globs`) a substitution among a git call's operands lists
+ * (`git branch -D $(git branch)`, `git update-ref -d $(git for-each-ref … refs/heads)`), or
+ * undefined: what a delete of the listed names takes along.
+ */
+export function protectedBranchListed(call: GitCall, globs: readonly string[]): string | undefined {
+  for (const word of call.words) {
+    if (word.value.startsWith('-')) continue;
+    for (const sub of word.subs) {
+      const [b] = listedProtectedBranches(sub, globs);
+      if (b) return b;
+    }
+  }
+  return undefined;
 }
 
 /**

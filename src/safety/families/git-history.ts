@@ -4,7 +4,7 @@ import { matchesName, starGlob } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Hit } from './args.ts';
-import { listedProtectedBranches } from './git-branch-listings.ts';
+import { protectedBranchListed } from './git-branch-listings.ts';
 import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkWorktree } from './git-local-work.ts';
 import { BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
 import { checkRecoveryRefDelete } from './git-recovery-refs.ts';
@@ -141,18 +141,13 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
 function checkListedDelete(call: GitCall, globs: readonly string[]): Hit | null {
   const { flags } = splitOptions(call.args, GIT_LONG_OPTIONS.branch!, BRANCH_VALUED);
   if (!['d', 'D', '--delete'].some((f) => flags.has(f)) || flags.has('r') || flags.has('--remotes')) return null;
-  for (const word of call.words) {
-    if (word.value.startsWith('-')) continue;
-    for (const sub of word.subs) {
-      const [b] = listedProtectedBranches(sub, globs);
-      if (b)
-        return {
-          rule: `branch --delete ${b}`,
-          reason: `\`git branch --delete\` of the names a listing of the local branches prints deletes every one of them, the protected branch ${b} among them: filter it out (\`grep -v ${b}\`) or name the branches`,
-        };
-    }
-  }
-  return null;
+  const b = protectedBranchListed(call, globs);
+  return b
+    ? {
+        rule: `branch --delete ${b}`,
+        reason: `\`git branch --delete\` of the names a listing of the local branches prints deletes every one of them, the protected branch ${b} among them: filter it out (\`grep -v ${b}\`) or name the branches`,
+      }
+    : null;
 }
 
 const UPDATE_REF_VALUED = new Set(['-m']);

@@ -4,7 +4,7 @@ import { gitSubcommandAt } from '../git-global-options.ts';
 import type { GitCall } from '../git-rules.ts';
 import { selectsFields } from '../text-filters.ts';
 import type { Hit } from './args.ts';
-import { listedProtectedBranches } from './git-branch-listings.ts';
+import { protectedBranchListed } from './git-branch-listings.ts';
 
 /**
  * What a listing of git's refs or stash entries hands, through xargs, to a git verb that deletes
@@ -55,23 +55,18 @@ export function xargsRefDeletes(argv: readonly string[], lister: Invocation, fil
 /**
  * `git update-ref -d $(git for-each-ref --format='%(refname)' refs/heads)`, and `LISTING | xargs
  * -n1 git update-ref -d` read as it: a delete of the refs a listing of the local branches prints,
- * the protected branches among them (git-branch-listings.ts listedProtectedBranches: a grep on the
+ * the protected branches among them (git-branch-listings.ts protectedBranchListed: a grep on the
  * way that drops them, or a pattern they do not match, `refs/heads/feat/`, keeps them out).
  */
 export function listedRefDelete(call: GitCall, globs: readonly string[]): Hit | null {
   if (!call.args.some((a) => a === '-d' || a === '--delete') || call.args.includes('--stdin')) return null;
-  for (const word of call.words) {
-    if (word.value.startsWith('-')) continue;
-    for (const sub of word.subs) {
-      const [b] = listedProtectedBranches(sub, globs);
-      if (b)
-        return {
-          rule: `update-ref -d refs/heads/${b}`,
-          reason: `\`git update-ref -d\` of the refs a listing of the local branches prints deletes every branch, the protected branch ${b} among them, without any of git's checks: filter it out (\`grep -v ${b}\`) or name the refs`,
-        };
-    }
-  }
-  return null;
+  const b = protectedBranchListed(call, globs);
+  return b
+    ? {
+        rule: `update-ref -d refs/heads/${b}`,
+        reason: `\`git update-ref -d\` of the refs a listing of the local branches prints deletes every branch, the protected branch ${b} among them, without any of git's checks: filter it out (\`grep -v ${b}\`) or name the refs`,
+      }
+    : null;
 }
 
 /** The ref folders a `git for-each-ref` or `git show-ref` listing prints refs below (`refs` for every ref), or null for another command. */
