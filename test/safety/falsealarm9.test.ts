@@ -53,14 +53,11 @@ testHoles({
     ['git remote add upstream http://localhost:8080', 'git remote add origin http://localhost:8080'],
     ['chmod 755 /tmp/your_shared_session', 'chmod 777 /tmp/your_shared_session'],
   ],
-  // a private key opened (to sign, to make a request, to convert, to hand to a client or a PaaS): the guard cannot tell which prints it
+  // a private key opened (to convert it, check it, export it, hand it to a PaaS): the guard cannot tell which prints it. A key
+  // handed to the tool that signs or logs in with it (`openssl req -key`, `x509 -signkey`, `http --cert-key`) is used, not read
+  // (docs/safety.md, "Key files handed to the tool that uses them"): those corpus lines are back in everyday-unseen7.txt
   'a private key or key store opened': [
     ['http --verify=no https://example.org', 'http --cert=client.pem https://example.org'],
-    ['http -a username:password example.org', 'http --cert=client.crt --cert-key=client.key https://example.org'],
-    ['openssl genrsa -out server.key 2048', 'openssl req -new -key server.key -out server.csr'],
-    ['openssl req -text -noout -in server.csr', 'openssl x509 -req -days 365 -in server.csr -signkey server.key -out server.crt'],
-    ['openssl x509 -text -noout -in certs/dev.crt', 'openssl req -out certs/dev.csr -key certs/dev.key -new'],
-    ['openssl x509 -in certs/dev.crt -noout -enddate', 'openssl x509 -x509toreq -out certs/dev.csr -in certs/dev.crt -signkey certs/dev.key'],
     ['openssl genrsa -out certs/dev.key 2048', 'openssl rsa -in certs/dev.key -out certs/dev.key'],
     ['openssl x509 -outform der -in certs/dev.crt -out build/dev.der', 'openssl x509 -outform der -in certs/dev.pem -out certs/dev.crt'],
     ['openssl req -text -noout -in certs/dev.csr', 'openssl pkcs12 -in certs/dev.p12 -out certs/dev.pem -nodes'],
