@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { finalizeClose } from '../src/knowledge/close/finalize-close.ts';
+import { syncStore } from '../src/knowledge/sync/sync-store.ts';
 import { axmeInOk } from './cli-in-process.ts';
-import { git } from './helpers.ts';
+import { git, openTestKb } from './helpers.ts';
 
 /** One person of a two-person team: their clone, their HOME, their git identity. */
 export interface Person {
@@ -37,4 +39,33 @@ export async function twoPeople(root: string, names: [string, string] = ['Ann Ar
     await axmeInOk(p.dir, ['sync'], { env: p.env });
   }
   return { remote, people };
+}
+
+/**
+ * Sessions closed and stores synced in clones, on one clock that moves an hour at each close (so
+ * handoffs keep their order): what the handoff tests of a team do, each through the core on a
+ * knowledge base opened for the one step.
+ */
+export function closingClones(start = '2026-11-01T10:00:00.000Z') {
+  let clock = Date.parse(start);
+  const now = () => new Date(clock);
+  async function withKb<T>(dir: string, fn: (kb: Awaited<ReturnType<typeof openTestKb>>) => Promise<T>): Promise<T> {
+    const kb = await openTestKb(dir, { now });
+    try {
+      return await fn(kb);
+    } finally {
+      await kb.repo.close();
+    }
+  }
+  return {
+    withKb,
+    /** `session` closed in the clone at `dir`, an hour after the last close */
+    close: (dir: string, session: string) =>
+      withKb(dir, (kb) => {
+        clock += 3_600_000;
+        return finalizeClose({ ...kb, session }, { summary: `work of ${session}` });
+      }),
+    /** `axme sync` in the clone at `dir` (`acceptRemovals`: `--accept-removals`) */
+    sync: (dir: string, acceptRemovals = false) => withKb(dir, (kb) => syncStore(kb, acceptRemovals ? { acceptRemovals } : {})),
+  };
 }

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
-import { syncStore } from '../../src/knowledge/sync/sync-store.ts';
 import { initCore } from '../core.ts';
-import { git, openTestKb } from '../helpers.ts';
+import { git } from '../helpers.ts';
+import { closingClones } from '../team-clones.ts';
 
 /**
  * Handoffs are pruned to the newest few of their writer's, not of the whole team: a busy teammate's
@@ -17,24 +16,7 @@ import { git, openTestKb } from '../helpers.ts';
 const root = mkdtempSync(join(tmpdir(), 'axme-handoff-team-'));
 after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
 
-let clock = Date.parse('2026-11-01T10:00:00.000Z');
-const now = () => new Date(clock);
-
-async function withKb<T>(dir: string, fn: (kb: Awaited<ReturnType<typeof openTestKb>>) => Promise<T>): Promise<T> {
-  const kb = await openTestKb(dir, { now });
-  try {
-    return await fn(kb);
-  } finally {
-    await kb.repo.close();
-  }
-}
-
-const close = (dir: string, session: string) =>
-  withKb(dir, (kb) => {
-    clock += 3_600_000;
-    return finalizeClose({ ...kb, session }, { summary: `work of ${session}` });
-  });
-const sync = (dir: string) => withKb(dir, (kb) => syncStore(kb, {}));
+const { close, sync } = closingClones();
 const handoffs = (dir: string) =>
   git(dir, ['ls-tree', '--name-only', 'refs/memory/main', 'handoffs/'])
     .trim()

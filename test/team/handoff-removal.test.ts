@@ -4,11 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
-import { syncStore } from '../../src/knowledge/sync/sync-store.ts';
 import { rejectsWith } from '../core.ts';
-import { cleanEnv, git, openTestKb } from '../helpers.ts';
-import { twoPeople } from '../team-clones.ts';
+import { cleanEnv, git } from '../helpers.ts';
+import { closingClones, twoPeople } from '../team-clones.ts';
 
 /**
  * A clone may prune only its own writer's handoffs (docs/sessions.md): a remote change that removes
@@ -20,22 +18,7 @@ import { twoPeople } from '../team-clones.ts';
 const root = mkdtempSync(join(tmpdir(), 'axme-handoff-removal-'));
 after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
 
-let clock = Date.parse('2026-11-01T10:00:00.000Z');
-const now = () => new Date(clock);
-async function withKb<T>(dir: string, fn: (kb: Awaited<ReturnType<typeof openTestKb>>) => Promise<T>): Promise<T> {
-  const kb = await openTestKb(dir, { now });
-  try {
-    return await fn(kb);
-  } finally {
-    await kb.repo.close();
-  }
-}
-const close = (dir: string, session: string) =>
-  withKb(dir, (kb) => {
-    clock += 3_600_000;
-    return finalizeClose({ ...kb, session }, { summary: `work of ${session}` });
-  });
-const sync = (dir: string, acceptRemovals = false) => withKb(dir, (kb) => syncStore(kb, { acceptRemovals }));
+const { close, sync } = closingClones();
 const tree = (dir: string) => git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'handoffs/']).trim().split('\n').filter(Boolean);
 
 /** A commit on refs/memory/main by `dir`'s identity that removes `path` (by hand, as an older axme or a script would). */
