@@ -30,6 +30,8 @@ export async function endpointStore(
   configureEndpoint(kb.repo.commonDir, server.url, extra);
   return {
     server,
+    /** the clone's folder (for the CLI) */
+    dir: repo.dir,
     get kb() {
       return kb;
     },

@@ -2,15 +2,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { readBackoff } from '../../src/knowledge/views/search/endpoint-backoff.ts';
 import { endpointKey } from '../../src/knowledge/views/search/meaning.ts';
-import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
-import { axmeOk, openTestKb, tempRepo } from '../helpers.ts';
+import { axmeOk } from '../helpers.ts';
 import { processesEnded } from '../until.ts';
-import { configureEndpoint, endpointServer } from './endpoint-server.ts';
+import { endpointStore } from './endpoint-store.ts';
 
 /**
  * The detached worker that goes on making the items' vectors after a command-line search
@@ -22,32 +18,33 @@ import { configureEndpoint, endpointServer } from './endpoint-server.ts';
  */
 describe('the vectors worker and the query bound', () => {
   test("an endpoint slower than query_timeout_ms on the worker's query is not backed off from once every vector is made", async () => {
-    const repo = tempRepo({ commit: true });
     let released = false;
     let firstItems = true;
     // items' requests (texts of several lines): the first batch answered, the rest held until released;
     // a query (one line) answered a while after it arrives — longer than its 1 ms bound, well within the endpoint's own timeout
-    const server = await endpointServer((_n, texts) => {
-      if (texts.some((t) => t.includes('\n'))) {
-        if (firstItems || released) {
-          firstItems = false;
-          return 'ok';
+    const world = await endpointStore(
+      [
+        ['Invoices go through Stripe', 'Every invoice is sent and settled by Stripe.'],
+        ['Queue jobs with Kafka', 'Background jobs go through Kafka topics.'],
+        ['Sessions expire after a day', 'Login sessions last 24 hours.'],
+      ],
+      (_n, texts) => {
+        if (texts.some((t) => t.includes('\n'))) {
+          if (firstItems || released) {
+            firstItems = false;
+            return 'ok';
+          }
+          return 'hold';
         }
+        setTimeout(() => world.server.release(), 300);
         return 'hold';
-      }
-      setTimeout(() => server.release(), 300);
-      return 'hold';
-    });
+      },
+      { batch: 1, query_timeout_ms: 1, timeout_ms: 600000 },
+    );
+    const { server, dir: repoDir } = world;
     try {
-      const kb = await openTestKb(repo.dir);
-      await initStore(kb);
-      await addDecision(kb, { title: 'Invoices go through Stripe', decision: 'Every invoice is sent and settled by Stripe.' });
-      await addDecision(kb, { title: 'Queue jobs with Kafka', decision: 'Background jobs go through Kafka topics.' });
-      await addDecision(kb, { title: 'Sessions expire after a day', decision: 'Login sessions last 24 hours.' });
-      const { commonDir, axmeDir } = kb.repo;
-      await closeKnowledgeBase(kb);
-      configureEndpoint(commonDir, server.url, { batch: 1, query_timeout_ms: 1, timeout_ms: 600000 });
-      const r = await axmeOk(repo.dir, ['search', '--json', 'kafka', 'topics']);
+      const { axmeDir } = world.kb.repo;
+      const r = await axmeOk(repoDir, ['search', '--json', 'kafka', 'topics']);
       assert.equal(r.meaning.fused, false, 'answered by words while the items were held');
       const lock = join(axmeDir, 'search', 'vectors.lock');
       assert.ok(existsSync(lock), 'a worker was started');
@@ -57,19 +54,18 @@ describe('the vectors worker and the query bound', () => {
       await processesEnded([workerPid]);
       const dir = join(axmeDir, 'search');
       const key = endpointKey({ url: server.url, model: 'stand-in' });
-      assert.equal(readVectors(dir, key).size, 3, 'the worker made every vector');
+      assert.equal(world.vectorsSaved(), 3, 'the worker made every vector');
       assert.ok(
         server.seen.some((s) => s.texts.length === 1 && !s.texts[0]!.includes('\n')),
         "the worker asked its query's vector (the case this test is about)",
       );
       assert.equal(readBackoff(dir, key), null, 'no failure of the endpoint was recorded');
       // and the person's next search asks the endpoint (not backed off from), every item's vector there
-      const next = await axmeOk(repo.dir, ['search', '--json', 'kafka', 'topics']);
+      const next = await axmeOk(repoDir, ['search', '--json', 'kafka', 'topics']);
       assert.equal(next.meaning.lacking, 0, JSON.stringify(next.meaning));
       assert.doesNotMatch(next.meaning.reason ?? '', /failed|next try/);
     } finally {
-      await server.close();
-      repo.cleanup();
+      await world.done();
     }
   });
 });
