@@ -4,13 +4,10 @@
  * the query writes whole (`--no-verify`, `z.infer`) still counts its parts at a lower weight.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { describe, test } from 'node:test';
 import { proseCompounds } from '../../src/knowledge/views/search/analyze.ts';
-import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
-import { openTestKb, tempRepo } from '../helpers.ts';
+import { tokenize } from '../../src/knowledge/views/search.ts';
+import { useNoteStore } from './note-store.ts';
 
 describe('proseCompounds: words hyphened as prose, not flags or members', () => {
   const rows: Array<[string, string[]]> = [
@@ -28,27 +25,17 @@ describe('proseCompounds: words hyphened as prose, not flags or members', () => 
 });
 
 describe('searchKnowledge: a prose compound counts its words as the compound', () => {
-  let dir: string;
-  let cleanup: () => void;
-  let kb: KnowledgeBase;
-  before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    kb = await openTestKb(dir);
-    await initStore(kb);
-    await addMemory(kb, { type: 'pattern', title: 'Hyperlinks off by default', description: 'Users opt into hyperlinks: some terminals garble them.' });
-    await addMemory(kb, { type: 'pattern', title: 'Telemetry', description: 'Telemetry is opt-in, asked once on the first run.' });
-    await addMemory(kb, { type: 'pattern', title: 'Shell tools', description: 'The shell tools are built in to the image.' });
-    await addMemory(kb, { type: 'pattern', title: 'Plugins', description: 'Each built-in plugin is loaded first.' });
-    await addMemory(kb, { type: 'pattern', title: 'Test certificates', description: 'The staging proxy serves a certificate that is self signed.' });
-    await addMemory(kb, { type: 'pattern', title: 'Self-signed certificates', description: 'A self-signed certificate is refused in production.' });
-    await addMemory(kb, { type: 'pattern', title: 'Commit options', description: 'The flag --no-verify bypasses the hooks.' });
-    await addMemory(kb, { type: 'pattern', title: 'Checks', description: 'There is no way to verify a tarball before it is unpacked.' });
-  });
-  after(async () => {
-    await closeKnowledgeBase(kb);
-    cleanup();
-  });
-  const scoreOf = async (query: string, slug: string) => (await searchKnowledge(kb, { query })).hits.find((h) => h.slug === slug)?.score ?? 0;
+  const notes = useNoteStore([
+    ['Hyperlinks off by default', 'Users opt into hyperlinks: some terminals garble them.'],
+    ['Telemetry', 'Telemetry is opt-in, asked once on the first run.'],
+    ['Shell tools', 'The shell tools are built in to the image.'],
+    ['Plugins', 'Each built-in plugin is loaded first.'],
+    ['Test certificates', 'The staging proxy serves a certificate that is self signed.'],
+    ['Self-signed certificates', 'A self-signed certificate is refused in production.'],
+    ['Commit options', 'The flag --no-verify bypasses the hooks.'],
+    ['Checks', 'There is no way to verify a tarball before it is unpacked.'],
+  ]);
+  const { scoreOf } = notes;
 
   const rows: Array<[string, string, string]> = [
     ['opt-in', 'opt in', 'hyperlinks-off-by-default'],
@@ -70,11 +57,11 @@ describe('searchKnowledge: a prose compound counts its words as the compound', (
   });
 
   test('the note that writes the compound whole still ranks first', async () => {
-    assert.equal((await searchKnowledge(kb, { query: 'self-signed certificate' })).hits[0]?.slug, 'self-signed-certificates');
+    assert.equal((await notes.slugs('self-signed certificate'))[0], 'self-signed-certificates');
   });
 
   test('a flag written whole still counts its parts at a lower weight: "--no-verify" is not any "no" and "verify"', async () => {
     assert.ok((await scoreOf('--no-verify', 'checks')) < (await scoreOf('no verify', 'checks')));
-    assert.equal((await searchKnowledge(kb, { query: '--no-verify' })).hits[0]?.slug, 'commit-options');
+    assert.equal((await notes.slugs('--no-verify'))[0], 'commit-options');
   });
 });

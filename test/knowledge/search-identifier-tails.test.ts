@@ -4,12 +4,9 @@
  * where only its parts, at half weight, were before.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
-import { openTestKb, tempRepo } from '../helpers.ts';
+import { describe, test } from 'node:test';
+import { tokenize } from '../../src/knowledge/views/search.ts';
+import { useNoteStore } from './note-store.ts';
 
 describe('tokenize: the tails of an identifier are terms whole', () => {
   const rows: Array<[string, string]> = [
@@ -29,25 +26,14 @@ describe('tokenize: the tails of an identifier are terms whole', () => {
 });
 
 describe('searchKnowledge: an identifier found whole inside a longer one', () => {
-  let dir: string;
-  let cleanup: () => void;
-  let kb: KnowledgeBase;
-  const note = (title: string, description: string) => addMemory(kb, { type: 'pattern', title, description });
-  before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    kb = await openTestKb(dir);
-    await initStore(kb);
-    await note('Reader inside', 'The reader rejects non-UTF-8 input at the boundary.');
-    await note('Reader plain', 'The reader rejects UTF-8 input at the boundary.');
-    await note('Ranking inside', 'The ranking lives in src/views/search.ts beside the index.');
-    await note('Ranking plain', 'The ranking lives in search.ts beside the index.');
-    await note('Other', 'Tables of 8 bytes and utf names; search ts files.');
-  });
-  after(async () => {
-    await closeKnowledgeBase(kb);
-    cleanup();
-  });
-  const scoreOf = async (query: string, slug: string) => (await searchKnowledge(kb, { query })).hits.find((h) => h.slug === slug)?.score ?? 0;
+  const notes = useNoteStore([
+    ['Reader inside', 'The reader rejects non-UTF-8 input at the boundary.'],
+    ['Reader plain', 'The reader rejects UTF-8 input at the boundary.'],
+    ['Ranking inside', 'The ranking lives in src/views/search.ts beside the index.'],
+    ['Ranking plain', 'The ranking lives in search.ts beside the index.'],
+    ['Other', 'Tables of 8 bytes and utf names; search ts files.'],
+  ]);
+  const { scoreOf } = notes;
 
   const rows: Array<[string, string, string]> = [
     ['UTF-8', 'reader-inside', 'reader-plain'],

@@ -4,12 +4,9 @@
  * note about 1.2.3 is not the note about 3.2.1, nor 15.2 the one about 1.52.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
-import { openTestKb, tempRepo } from '../helpers.ts';
+import { describe, test } from 'node:test';
+import { tokenize } from '../../src/knowledge/views/search.ts';
+import { useNoteStore } from './note-store.ts';
 
 describe('tokenize: a dotted or dashed number is a term whole', () => {
   const rows: Array<[string, string]> = [
@@ -36,28 +33,17 @@ describe('tokenize: a dotted or dashed number is a term whole', () => {
 });
 
 describe('searchKnowledge: a version or a date written whole', () => {
-  let dir: string;
-  let cleanup: () => void;
-  let kb: KnowledgeBase;
-  const note = (title: string, description: string) => addMemory(kb, { type: 'pattern', title, description });
-  before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    kb = await openTestKb(dir);
-    await initStore(kb);
+  const notes = useNoteStore([
     // each pair: the same words, the numbers' parts in another order; the one a query does not
     // ask for sorts first, so a tie would put it first
-    await note('Driver pin a', 'The database driver is pinned to 3.2.1 until the pool leak is fixed.');
-    await note('Driver pin b', 'The database driver is pinned to 1.2.3 until the pool leak is fixed.');
-    await note('Parser a', 'The parser moved to 1.52 and the lexer stays.');
-    await note('Parser b', 'The parser moved to 15.2 and the lexer stays.');
-    await note('Freeze a', 'Deploys froze on 2026-03-07 for the audit.');
-    await note('Freeze b', 'Deploys froze on 2026-07-03 for the audit.');
-  });
-  after(async () => {
-    await closeKnowledgeBase(kb);
-    cleanup();
-  });
-  const first = async (query: string) => (await searchKnowledge(kb, { query })).hits[0]?.slug;
+    ['Driver pin a', 'The database driver is pinned to 3.2.1 until the pool leak is fixed.'],
+    ['Driver pin b', 'The database driver is pinned to 1.2.3 until the pool leak is fixed.'],
+    ['Parser a', 'The parser moved to 1.52 and the lexer stays.'],
+    ['Parser b', 'The parser moved to 15.2 and the lexer stays.'],
+    ['Freeze a', 'Deploys froze on 2026-03-07 for the audit.'],
+    ['Freeze b', 'Deploys froze on 2026-07-03 for the audit.'],
+  ]);
+  const first = async (query: string) => (await notes.slugs(query))[0];
 
   const rows: Array<[string, string]> = [
     ['driver 1.2.3', 'driver-pin-b'],
@@ -71,7 +57,7 @@ describe('searchKnowledge: a version or a date written whole', () => {
     });
 
   test('a number asked in part still finds the notes holding it', async () => {
-    const hits = (await searchKnowledge(kb, { query: 'driver 1.2' })).hits.map((h) => h.slug);
+    const hits = await notes.slugs('driver 1.2');
     assert.deepEqual(hits.slice(0, 2).sort(), ['driver-pin-a', 'driver-pin-b']);
   });
 });
