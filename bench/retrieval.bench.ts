@@ -5,13 +5,15 @@
 // pages and READMEs whose queries (heldout-queries.json) were written before any engine ran on it;
 // a fresh set of yet other man pages and READMEs, its queries (fresh-queries.json) likewise; and
 // short notes of another shape, ripgrep's commit messages and CHANGELOG entries stored as memories
-// (bench/retrieval/notes/, notes-corpus.ts), its queries (notes-queries.json) likewise.
+// (bench/retrieval/notes/, notes-corpus.ts), its queries (notes-queries.json) likewise; and FAQ and
+// troubleshooting entries of seven projects stored as answered questions and done backlog items
+// (bench/retrieval/faq/, faq-corpus.ts), its queries (faq-queries.json) likewise.
 // axme's search beside plain BM25, BM25 + Porter + stop words, the BM25 axme replaced, MiniSearch
 // and Orama: R@1, R@5, MRR and nDCG@10 per kind of query, and axme's warm query time; then search latency in stores of --size synthetic decisions (1k and 10k by default), axme next to MiniSearch: the first
 // query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout,fresh,notes] [--sources N] [--out DIR] [--misses]
+//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout,fresh,notes,faq] [--sources N] [--out DIR] [--misses]
 //
 // --sources N: the man-page and README corpora read only their first N man pages and N READMEs
 // (their queries about the rest are left out): a smoke run's size.
@@ -38,7 +40,7 @@ if (!sizes.every((n) => Number.isInteger(n) && n >= 0))
 const reps = Number(arg('reps', '20'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
 /** The corpora scored, all by default; a smoke run leaves some out (a corpus left out reports no rows, and 0 sections). */
-const CORPORA = ['records', 'unseen', 'heldout', 'fresh', 'notes'] as const;
+const CORPORA = ['records', 'unseen', 'heldout', 'fresh', 'notes', 'faq'] as const;
 const corpora = new Set(arg('corpora', CORPORA.join(',')).split(','));
 for (const c of corpora)
   if (!(CORPORA as readonly string[]).includes(c)) usage(`--corpora takes names from ${CORPORA.join(', ')}, comma-separated; got ${arg('corpora', '')}`);
@@ -54,6 +56,7 @@ const { benchEnv, fmt, seededRepo, stats } = await import('./lib.ts');
 const { baselineSearch } = await import('./retrieval/bm25-baseline.ts');
 const { loadCorpus, seedCorpusRepo } = await import('./retrieval/corpus.ts');
 const { loadNotesCorpus } = await import('./retrieval/notes-corpus.ts');
+const { loadFaqCorpus, seedFaqRepo } = await import('./retrieval/faq-corpus.ts');
 const { DOCS_SOURCES, FRESH_SOURCES, HELDOUT_SOURCES } = await import('./retrieval/docs-corpus.ts');
 const { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine } = await import('./retrieval/engines.ts');
 const { plainBm25Engine, porterBm25Engine } = await import('./retrieval/plain-bm25.ts');
@@ -141,15 +144,15 @@ async function latency(n: number): Promise<Latency[]> {
   }
 }
 
-/** Every engine's quality on one corpus, seeded into a store for axme and the old BM25. */
-async function corpusQuality(files: CorpusFile[], docs: BenchDoc[], queries: Query[], qrels: Qrels, kinds: string[]): Promise<Quality[]> {
-  const dir = seedCorpusRepo(files, qrels);
+/** Every engine's quality on one corpus, seeded into a store for axme and the old BM25 (decisions and memories, or by `seed`; the old BM25 then searches every kind). */
+async function corpusQuality(files: CorpusFile[], docs: BenchDoc[], queries: Query[], qrels: Qrels, kinds: string[], seed?: () => string): Promise<Quality[]> {
+  const dir = seed ? seed() : seedCorpusRepo(files, qrels);
   try {
     return await withKb(dir, async (kb) => {
       const engines: Engine[] = [
         plainBm25Engine(docs),
         porterBm25Engine(docs),
-        baselineEngine(kb),
+        baselineEngine(kb, seed ? 'all' : undefined),
         miniSearchEngine(docs),
         await oramaEngine(docs),
         axmeEngine(kb),
@@ -202,6 +205,13 @@ const fresh = await docsQuality(FRESH_SOURCES, 'fresh-queries.json', corpora.has
 const notesCorpus = corpora.has('notes') ? loadNotesCorpus() : null;
 if (notesCorpus) log(`notes: ${notesCorpus.docs.length} notes, ${notesCorpus.qrels.queries.length} queries`);
 const notes = notesCorpus ? await corpusQuality(notesCorpus.files, notesCorpus.docs, notesCorpus.qrels.queries, notesCorpus.qrels, DOCS_KINDS) : [];
+const faqCorpus = corpora.has('faq') ? loadFaqCorpus() : null;
+if (faqCorpus) log(`faq: ${faqCorpus.docs.length} entries, ${faqCorpus.queries.length} queries`);
+const faq = faqCorpus
+  ? await corpusQuality(faqCorpus.files, faqCorpus.docs, faqCorpus.queries, { supersede: [], memories: [], queries: faqCorpus.queries }, DOCS_KINDS, () =>
+      seedFaqRepo(faqCorpus.files),
+    )
+  : [];
 const lat: Latency[] = [];
 for (const n of sizes) if (n > 0) lat.push(...(await latency(n)));
 
@@ -255,6 +265,15 @@ if (notes.length && notesCorpus)
     '',
     ...table(notes, DOCS_KINDS),
   );
+if (faq.length && faqCorpus) {
+  const stored = (kind: string) => faqCorpus.docs.filter((d) => d.kind === kind).length;
+  lines.push(
+    '',
+    `FAQ (queries written before any engine ran on it): ${stored('question')} FAQ entries as answered questions and ${stored('backlog')} troubleshooting entries as backlog items, from ${new Set(faqCorpus.files.map((f) => f.repo)).size} repositories, ${faqCorpus.queries.length} queries`,
+    '',
+    ...table(faq, DOCS_KINDS),
+  );
+}
 if (lat.length) {
   lines.push('', `| search latency | items | first query ms (reads the store, builds the index) | warm ms, median (p10–p90) |`, '| --- | ---: | ---: | ---: |');
   for (const l of lat) lines.push(`| ${l.engine} | ${l.size} | ${fmt(l.firstMs)} | ${fmt(l.warm.median)} (${fmt(l.warm.p10)}–${fmt(l.warm.p90)}) |`);
@@ -267,7 +286,7 @@ if (lat.length) {
 }
 console.log(lines.join('\n'));
 if (showMisses) {
-  for (const r of [...results, ...unseen.rows, ...heldout.rows, ...fresh.rows, ...notes]) {
+  for (const r of [...results, ...unseen.rows, ...heldout.rows, ...fresh.rows, ...notes, ...faq]) {
     log(`\n${r.engine}: ${r.misses.length} queries not answered first`);
     for (const x of r.misses) log(`  ${x.query} rank ${x.rank ?? '-'}  "${x.q}"  top: ${x.top.join(', ')}`);
   }
@@ -276,6 +295,6 @@ mkdirSync(out, { recursive: true });
 const file = join(out, `retrieval-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, fresh: { sections: fresh.docs.length, queries: fresh.queries, missing: fresh.missing, quality: fresh.rows }, notes: { notes: notesCorpus?.docs.length ?? 0, queries: notesCorpus?.qrels.queries.length ?? 0, quality: notes }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, fresh: { sections: fresh.docs.length, queries: fresh.queries, missing: fresh.missing, quality: fresh.rows }, notes: { notes: notesCorpus?.docs.length ?? 0, queries: notesCorpus?.qrels.queries.length ?? 0, quality: notes }, faq: { entries: faqCorpus?.docs.length ?? 0, queries: faqCorpus?.queries.length ?? 0, quality: faq }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`,
 );
 log(`results: ${file}`);

@@ -37,7 +37,7 @@ export interface Qrels {
 export interface BenchDoc {
   id: string;
   slug: string;
-  kind: 'decision' | 'memory';
+  kind: 'decision' | 'memory' | 'question' | 'backlog';
   title: string;
   /** what the item's keywords/tags would hold: none, the corpus has none */
   keywords: string;

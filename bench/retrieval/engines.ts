@@ -17,9 +17,12 @@ export interface Engine {
 
 export type IndexedDoc = Pick<BenchDoc, 'slug' | 'title' | 'keywords' | 'body'>;
 
-/** axme before issue 22 part 3 (a copy of its BM25, bench/retrieval/bm25-baseline.ts). */
-export function baselineEngine(kb: KnowledgeBase): Engine {
-  return { name: 'BM25 (axme before)', search: async (query, k) => (await baselineSearch(kb, { query, k })).hits.map((h) => h.slug) };
+/** axme before issue 22 part 3 (a copy of its BM25, bench/retrieval/bm25-baseline.ts): decisions and memories, as its CLI searched, or every kind (`all`). */
+export function baselineEngine(kb: KnowledgeBase, type?: 'all'): Engine {
+  return {
+    name: 'BM25 (axme before)',
+    search: async (query, k) => (await baselineSearch(kb, { query, k, ...(type ? { type } : {}) })).hits.map((h) => h.slug),
+  };
 }
 
 /** axme's search as the CLI and MCP run it. */

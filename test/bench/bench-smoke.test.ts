@@ -119,6 +119,38 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     assert.ok(json.fresh.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
   });
 
+  test('the retrieval benchmark scores the FAQ corpus alone, seeded as answered questions and backlog items, in its own table and JSON key', {
+    timeout: 600_000,
+  }, async (t) => {
+    type Row = { engine: string; scores: Record<string, { queries: number; recallAt1: number; recallAt5: number; mrr: number }>; warm?: { median: number } };
+    const { stdout, json } = await runBenchJson<{
+      quality: Row[];
+      notes: { notes: number };
+      faq: { entries: number; queries: number; quality: Row[] };
+      latency: unknown[];
+    }>('retrieval.bench.ts', ['--size', '0', '--reps', '1', '--corpora', 'faq'], t.signal);
+    assert.deepEqual([json.quality, json.notes.notes, json.latency], [[], 0, []]);
+    const m =
+      /^FAQ \(queries written before any engine ran on it\): (\d+) FAQ entries as answered questions and (\d+) troubleshooting entries as backlog items, from \d+ repositories, (\d+) queries$/m.exec(
+        stdout,
+      );
+    assert.ok(m, stdout);
+    assert.ok(Number(m[1]) > 0 && Number(m[2]) > 0, 'both kinds are seeded');
+    assert.equal(Number(m[1]) + Number(m[2]), json.faq.entries);
+    assert.equal(Number(m[3]), json.faq.queries);
+    assert.deepEqual(
+      json.faq.quality.map((q) => q.engine),
+      ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'],
+    );
+    for (const q of json.faq.quality) {
+      assert.equal(q.scores.all!.queries, json.faq.queries);
+      for (const kind of ['paraphrase', 'body', 'identifier', 'typo']) assert.ok(q.scores[kind]!.queries > 0, `${q.engine}: ${kind}`);
+    }
+    // questions and backlog items are searched: axme and the old BM25 (every kind) find most answers
+    for (const engine of ['axme', 'BM25 (axme before)']) assert.ok(json.faq.quality.find((q) => q.engine === engine)!.scores.all!.recallAt5 > 0.5, engine);
+    assert.ok(json.faq.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
+  });
+
   test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>(
       'sync.bench.ts',
@@ -325,7 +357,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         [
           'retrieval.bench.ts',
           ['--corpora', 'fresh,nope'],
-          /^retrieval\.bench: --corpora takes names from records, unseen, heldout, fresh, notes, comma-separated; got fresh,nope$/m,
+          /^retrieval\.bench: --corpora takes names from records, unseen, heldout, fresh, notes, faq, comma-separated; got fresh,nope$/m,
         ],
       ] as const;
       const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));
