@@ -17,9 +17,19 @@ const SPELLING: Array<[RegExp, string]> = [
   [/^analys(e|ed|es|ing)$/, 'analyz$1'],
 ];
 
-/** True for a word with no digit: English, which search stems, corrects and expands; a term with a digit (`v11`, `svc-5`) is a name, kept as written. */
-const DIGIT = /\d/;
+/** What a word's term as written starts with (`writtenTerm`): no other term holds it, so it never meets a stem. */
+export const WRITTEN = '=';
+/** True for a word with no digit: English, which search stems, corrects and expands; a term with a digit (`v11`, `svc-5`) is a name, kept as written, and a word's term as written (`writtenTerm`) is no word either. */
+const DIGIT = /\d|^=/;
 export const isWord = (term: string): boolean => !DIGIT.test(term);
+
+/**
+ * The term of a lowercase word as written, beside its stem `term`: a word the stem changes
+ * ("searched", "registered") is also indexed as itself, so that a query writing it finds the
+ * items that say it before those that only say another word of its stem ("search", "registry"),
+ * as BM25 without a stemmer would; '' when the stem is the word (nothing to tell apart).
+ */
+export const writtenTerm = (word: string, term: string): string => (term && term !== word && isWord(word) ? WRITTEN + word : '');
 
 /** Stems already computed: the vocabulary of a store is small next to its word count (bounded all the same). */
 const STEMS = new Map<string, string>();
@@ -173,11 +183,12 @@ export function joinedTerm(pieces: readonly string[]): string {
  * to `wholes` (or `out` when absent) the term of each identifier written whole, as in
  * `joinedTerm`: `--no-verify` gives `no`, `verifi` and `noverifi`; `core.hooksPath` gives `core`,
  * `hook`, `path`, `hookspath` and `corehookspath`. `spans`, when given, gets for each whole the
- * range of `out` its parts took.
+ * range of `out` its parts took; `written`, when given, each plain word's `writtenTerm` (what an
+ * index holds beside the stems; a query looks those up itself, query.ts).
  */
-export function termsInto(text: string, out: string[], wholes: string[] = out, spans?: Array<[number, number]>): void {
+export function termsInto(text: string, out: string[], wholes: string[] = out, spans?: Array<[number, number]>, written?: string[]): void {
   const { text: t, idents } = foldedCase(text);
-  if (idents === IDENT && UNSPACED.test(text)) return unspacedTermsInto(text, out, wholes, spans);
+  if (idents === IDENT && UNSPACED.test(text)) return unspacedTermsInto(text, out, wholes, spans, written);
   // pictographs and letters of unspaced scripts are not ASCII: ASCII text skips looking for them
   const wide = idents === IDENT;
   idents.lastIndex = 0;
@@ -189,12 +200,17 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
       continue;
     }
     if (wide && CJK.test(token)) {
-      cjkTermsInto(token, out, wholes, spans);
+      cjkTermsInto(token, out, wholes, spans, written);
       continue;
     }
     if (simple) {
-      const term = termOf(token.toLowerCase());
+      const low = token.toLowerCase();
+      const term = termOf(low);
       if (term) out.push(term);
+      if (written) {
+        const w = writtenTerm(low, term);
+        if (w) written.push(w);
+      }
       continue;
     }
     const segments = token.split(CONNECTOR);
@@ -258,10 +274,10 @@ const CJK_RUNS =
  * own term), as search engines cut such text without a dictionary, so that a word found inside a
  * sentence (`東京のサーバーは…`) matches; the other runs as words (`termsInto`).
  */
-function cjkTermsInto(token: string, out: string[], wholes: string[], spans: Array<[number, number]> | undefined): void {
+function cjkTermsInto(token: string, out: string[], wholes: string[], spans: Array<[number, number]> | undefined, written: string[] | undefined): void {
   for (const [run] of token.matchAll(CJK_RUNS)) {
     if (!CJK.test(run)) {
-      termsInto(run, out, wholes, spans);
+      termsInto(run, out, wholes, spans, written);
       continue;
     }
     const letters = [...run.toLowerCase()];
@@ -282,10 +298,10 @@ let wordBreaks: Intl.Segmenter | undefined;
  * Thai vowel apart, and the dictionary no longer knows the word), each word then folded as any;
  * the other runs as `termsInto` does.
  */
-function unspacedTermsInto(text: string, out: string[], wholes: string[], spans: Array<[number, number]> | undefined): void {
+function unspacedTermsInto(text: string, out: string[], wholes: string[], spans: Array<[number, number]> | undefined, written: string[] | undefined): void {
   for (const [run] of text.matchAll(UNSPACED_RUNS)) {
     if (!UNSPACED.test(run)) {
-      termsInto(run, out, wholes, spans);
+      termsInto(run, out, wholes, spans, written);
       continue;
     }
     wordBreaks ??= new Intl.Segmenter(undefined, { granularity: 'word' });

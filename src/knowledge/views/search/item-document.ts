@@ -47,7 +47,7 @@ export interface Counter {
   slot: Map<string, number>;
   /** four counts (FIELDS order) a distinct term */
   counts: Int32Array;
-  /** the words of the field being read, and its identifiers' whole terms */
+  /** the words of the field being read, and its identifiers' whole terms and its words' terms as written */
   tokens: string[];
   wholes: string[];
   /** the title's and the body's words as slots, with `GAP` between texts */
@@ -93,7 +93,7 @@ export function docOf(counter: Counter, src: Source): Doc {
     for (const text of parts[field]) {
       tokens.length = 0;
       wholes.length = 0;
-      termsInto(text, tokens, wholes);
+      termsInto(text, tokens, wholes, undefined, wholes);
       len[field] += tokens.length;
       for (const t of tokens) {
         const s = slotOf(t, f);

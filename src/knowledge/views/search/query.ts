@@ -1,4 +1,4 @@
-import { inflectionBases, isWord, joinedTerm, proseCompounds, stem, termsInto, words, writtenWords } from './analyze.ts';
+import { inflectionBases, isWord, joinedTerm, proseCompounds, stem, termsInto, words, writtenTerm, writtenWords } from './analyze.ts';
 import { RELATED_WEIGHT, relatedTable, type SynonymTable } from './synonyms.ts';
 
 /** One way of matching a word of the query: a term, or a phrase whose terms' scores are averaged; `weight` is how much it counts. */
@@ -20,6 +20,13 @@ export interface QueryTerm {
 
 /** How much a synonym or a compound counts: as much as the word it stands for. */
 export const SYNONYM_WEIGHT = 1;
+/**
+ * How much a word of the query counts, at its own IDF, in an item that writes it as the query
+ * does (`writtenTerm`), where the item's score for the word is the better of this and its stem's:
+ * below 1, so that an item saying another word of the stem ("deletion" for "deleting") is not
+ * left far behind one that happens to write the same inflection.
+ */
+export const WRITTEN_WEIGHT = 0.8;
 /** How much the parts of an identifier the query writes whole count, when the index holds it whole: `z.infer` is not any "infer" (words hyphened as prose, `opt-in`, count as the whole: `proseCompounds`). */
 export const PART_WEIGHT = 0.5;
 /** How much a longer term of the index that starts with a query's word counts: "paging" finds "pagerduty". */
@@ -100,6 +107,12 @@ export function parseQuery(
     for (let i = from; i < to; i++) covered.add(i);
   }
   said.forEach((t, i) => !covered.has(i) && !groups.has(t) && groups.set(t, [{ terms: [t], weight: 1 }]));
+  // a word as written, where its stem is another word's too: the items that say it count it at its own, rarer, worth
+  for (const w of raw) {
+    const t = stem(w);
+    const as = writtenTerm(w, t);
+    if (as && groups.has(t) && v.known(as)) add([t], { terms: [as], weight: WRITTEN_WEIGHT });
+  }
   // two words written as one elsewhere: "puppet master" finds "puppetmaster", "file naming" "filenames"
   for (let i = 0; i + 1 < raw.length; i++) {
     const joined = joinedTerm([raw[i]!, raw[i + 1]!]);
