@@ -5,11 +5,11 @@
 //   node --import tsx bench/retrieval/build-faq.ts --mirrors DIR && npx biome format --write bench/retrieval/faq
 //
 // where DIR/<owner>+<name>/repo is a bare clone of each repository in SOURCES. See README.md ("FAQ").
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { argOf } from '../args.ts';
 import type { CorpusDoc, CorpusFile } from './build-corpus.ts';
+import { cut, gitIn, slugPart as slugOf, unlink } from './mirror-text.ts';
 
 /** What an entry is stored as: a FAQ entry an answered question, a troubleshooting entry a backlog item whose notes hold the fix. */
 export type FaqKind = 'question' | 'backlog';
@@ -52,30 +52,13 @@ const BODY_MAX = 4000;
 /** A heading with less text than this under it (a section's name over its entries) is no entry. */
 const BODY_MIN = 40;
 
-const git = (dir: string, args: string[]) => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-
-const slugPart = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 44)
-    .replace(/-+$/g, '') || 'entry';
-
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const at = text.lastIndexOf('\n', max);
-  return text.slice(0, at > max * 0.6 ? at : max).trim();
-}
+const git = gitIn;
+const slugPart = (s: string) => slugOf(s, 44, 'entry');
 
 /** Markup a person pasting the text would not keep: link targets, images, HTML tags and comments, template lines, heading anchors, admonition fences, rst roles and labels. */
 function plain(text: string, rst = false): string {
   const marked = rst ? text.replace(/:[a-z]+:`~?([^`<]+?)(?:\s*<[^>]*>)?`/g, '`$1`').replace(/``([^`]+)``/g, '`$1`') : text;
-  return marked
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+  return unlink(marked.replace(/<!--[\s\S]*?-->/g, '').replace(/!\[[^\]]*\]\([^)]*\)/g, ''))
     .replace(/^\[[^\]]+\]:\s*\S+.*$/gm, '')
     .replace(/<\/?(?:a|abbr|b|br|code|details|div|em|figure|h[1-6]|i|iframe|img|kbd|li|ol|p|pre|span|strong|sub|summary|sup|table|td|th|tr|ul)\b[^>]*>/gi, '')
     .replace(/^\s*\{\{.*\}\}\s*$/gm, '')

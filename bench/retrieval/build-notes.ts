@@ -6,11 +6,11 @@
 //
 // where DIR/BurntSushi+ripgrep/repo is a bare clone of https://github.com/BurntSushi/ripgrep
 // (MIT OR Unlicense). See README.md ("Notes").
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { argOf } from '../args.ts';
 import type { CorpusDoc, CorpusFile } from './build-corpus.ts';
+import { cut, gitIn, slugPart as slugOf, unlink } from './mirror-text.ts';
 
 const REPO = 'BurntSushi/ripgrep';
 const LICENCE = 'MIT OR Unlicense';
@@ -19,24 +19,8 @@ const BODY_MIN = 150;
 const BODY_MAX = 4000;
 const SKIP_SUBJECT = /^((\S+-)?\d+\.\d+\.\d+|(deps|release|changelog|ci)\b.*)$/i;
 
-const git = (dir: string, args: string[]) => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-
-const slugPart = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '') || 'note';
-
-/** Link targets dropped, as a person pasting the text would keep only what it says. */
-const unlink = (s: string) => s.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
-
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const at = text.lastIndexOf('\n', max);
-  return text.slice(0, at > max * 0.6 ? at : max).trim();
-}
+const git = gitIn;
+const slugPart = (s: string) => slugOf(s, 40, 'note');
 
 /** Every non-merge commit with a body of BODY_MIN characters or more: title its subject, the note its body. */
 function commitDocs(dir: string): CorpusDoc[] {
