@@ -10,9 +10,11 @@ import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
 import { CLOUD_TOOLS, KUBECTL_VALUED } from './infra-cloud.ts';
 import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
+import { openedToEveryone } from './infra-exposure.ts';
 import { FORGE_SOME_VERBS } from './infra-forges.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
+import { overwritesLiveData, removesRecursively } from './infra-overwrites.ts';
 import { WINDOWS_BACKUP_TOOLS } from './system-desktops.ts';
 import type { FamilyCheck } from './types.ts';
 
@@ -34,12 +36,23 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
   // `--help`, `--version`, `--dry-run` tear nothing down (informational.ts)
   if (depth > 4 || informational(program, args)) return null;
   const name = /^python[\d.]*$/.test(program) ? 'python' : program;
-  const hit = TOOLS.get(name)?.(args) ?? APPLIES.get(name)?.(args) ?? CLUSTER.get(name)?.(args) ?? SOME_VERBS.get(name)?.(args);
+  const hit =
+    TOOLS.get(name)?.(args) ??
+    APPLIES.get(name)?.(args) ??
+    CLUSTER.get(name)?.(args) ??
+    SOME_VERBS.get(name)?.(args) ??
+    openedToEveryone(name, args) ??
+    overwritesLiveData(name, args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
   if (REDIS_CLIENTS.has(program)) return checkRedis(program, args, redirects, fed);
   // `docker exec db psql -c 'DROP DATABASE x'`: the command run in the container, fed the same stdin
   const inner = execIn(program, args);
+  if (inner && removesRecursively(inner))
+    return {
+      rule: `${program} exec … rm -r`,
+      reason: `\`${program} exec … rm -r\` removes a folder in a running container or pod, with the data its service keeps there`,
+    };
   if (inner && inner.length) return check(programName(inner[0]!), inner.slice(1), redirects, fed, depth + 1);
   // `npx prisma migrate reset`, `bundle exec rails db:drop`: the program the runner starts
   const run = runnerInner(program, args);
