@@ -197,6 +197,16 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.config/filezilla', inside: ['sitemanager.xml', 'recentservers.xml', 'filezilla.xml'] },
   { path: '.config/Bitwarden CLI/data.json' },
   { path: 'Library/Application Support/Bitwarden CLI/data.json' },
+  // package registries' and data platforms' logins: Dart's pub (its OAuth refresh token; the older
+  // place too), Hex's API key, MinIO's client's keys, Turso's and Neon's CLI tokens
+  { path: '.config/dart/pub-credentials.json' },
+  { path: 'Library/Application Support/dart/pub-credentials.json' },
+  { path: '.pub-cache/credentials.json' },
+  { path: '.hex/hex.config' },
+  { path: '.mc/config.json' },
+  { path: '.config/turso/settings.json' },
+  { path: 'Library/Application Support/turso/settings.json' },
+  { path: '.config/neonctl/credentials.json' },
   // RubyGems' key where it follows XDG
   { path: '.local/share/gem/credentials' },
   // encryption keys: sops' age keys, Ansible's vault password file

@@ -11,15 +11,25 @@
  */
 export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   // hosting and deploy platforms: apps, sites, projects, deployments, their domains and secrets
-  vercel: ['remove', 'rm'],
-  netlify: ['delete'],
+  vercel: ['remove', 'rm', 'del'],
+  netlify: ['delete', 'unset', 'deleteSite', 'deleteDeploy'],
   railway: ['down', 'delete', 'remove'],
-  fly: ['destroy', 'delete', 'remove'],
-  flyctl: ['destroy', 'delete', 'remove'],
+  fly: ['destroy', 'delete', 'remove', 'unset'],
+  flyctl: ['destroy', 'delete', 'remove', 'unset'],
   heroku: ['destroy', 'reset'],
   render: ['delete'],
   wrangler: ['delete'],
-  firebase: ['hosting:disable', 'functions:delete', 'hosting:sites:delete', 'hosting:channel:delete', 'database:remove', 'projects:delete'],
+  firebase: [
+    'hosting:disable',
+    'functions:delete',
+    'hosting:sites:delete',
+    'hosting:channel:delete',
+    'database:remove',
+    'projects:delete',
+    'database:set',
+    'auth:import',
+    'ext:uninstall',
+  ],
   kamal: ['remove'],
   dokku: ['destroy'],
   eb: ['terminate'],
@@ -42,6 +52,7 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   aliyun: ['delete'],
   // hosted databases and data: datasets, tables, branches, databases
   bq: ['rm'],
+  databricks: ['rm', 'delete', 'permanent-delete'],
   neonctl: ['delete'],
   pscale: ['delete'],
   turso: ['destroy'],

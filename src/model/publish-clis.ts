@@ -6,4 +6,17 @@
 export const PUBLISH_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   // rebar3_hex's `rebar3 hex cut`: the version bumped, committed, tagged, pushed and the package published to Hex
   rebar3: ['cut'],
+  // the eleventh red-team's: auto's release (`auto shipit`: versioned, tagged, published), Cachix's
+  // binary cache, Paket's NuGet push, rattler-build's upload to a conda channel, an add-on signed
+  // by Mozilla's store (`web-ext sign`), the Chrome Web Store's upload, Ansible Galaxy's role import,
+  // JFrog's artifacts
+  auto: ['shipit'],
+  cachix: ['push'],
+  paket: ['push'],
+  'rattler-build': ['upload'],
+  'web-ext': ['sign'],
+  'chrome-webstore-upload': ['upload'],
+  'ansible-galaxy': ['import'],
+  // JFrog's artifacts uploaded to or deleted from its repositories, as `crane delete` takes an image away
+  jf: ['upload', 'u', 'delete', 'del'],
 };

@@ -51,7 +51,26 @@ export interface Unwrapped {
 
 /** An assignment before a program, or among cross-env's words: `FOO=bar`, `PATH+=:bin`. */
 
-export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
+export const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'csh',
+  'tcsh',
+  'yash',
+  'pwsh',
+  'nu',
+  'xonsh',
+  'elvish',
+  'oil',
+  'osh',
+  'ysh',
+]);
 
 /** Commands that print a program's name: `$(which npm)`, `$(command -v npm)`, `$(echo npm)`. */
 const NAMERS = new Set(['which', 'echo', 'command', 'type', 'printf', 'whereis']);

@@ -1,4 +1,5 @@
 import { dockerSubcommand } from './container-cli.ts';
+import { deploySecrets } from './deploy-secrets.ts';
 import { metadataCredential } from './machine-credentials.ts';
 import { TOOL_CREDENTIALS } from './tool-credentials.ts';
 
@@ -311,10 +312,16 @@ export interface Secret {
   hosts: readonly string[];
 }
 
+/** Every credential some command prints: this table's, developers' tools' own (tool-credentials.ts) and what is deployed (deploy-secrets.ts, which reads names as secretVariable does). */
+const PRINTED: readonly { printers: Credential['printers']; hosts: readonly string[] }[] = [
+  ...CREDENTIALS,
+  ...TOOL_CREDENTIALS,
+  ...deploySecrets(secretVariable),
+];
+
 /** The credential `program args` prints, as a Secret named by the command (`gh auth token`), or null. */
 export function printedCredential(program: string, args: readonly string[]): Secret | null {
-  // developers' tools' own logins, stored passwords, other processes' environments (tool-credentials.ts)
-  for (const c of [...CREDENTIALS, ...TOOL_CREDENTIALS])
+  for (const c of PRINTED)
     for (const p of c.printers) {
       const what = p.program === program || p.program === '*' ? p.prints(args) : null;
       if (what) return { what, hosts: c.hosts };

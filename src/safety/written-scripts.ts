@@ -14,6 +14,7 @@ import { resolvePath } from './paths.ts';
 import { fetchedCode } from './runner-fetches.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
 import { runnerFiles } from './test-runner-files.ts';
+import { type LoadedReading, loadedFiles } from './tool-loaded-files.ts';
 
 /**
  * The files one command line writes and then runs, where the line tells what they hold: a file
@@ -131,8 +132,11 @@ export class WrittenFiles {
     const values = inv.args.map((a) => a.value);
     // `node --test x.test.mjs`, `pytest test_x.py`, `npx tsx x.ts`: a runner of a language's files (test-runner-files.ts)
     const runner = runnerFiles(p, values);
+    // `cargo build` runs build.rs, `pytest` conftest.py, `npx eslint .` eslint.config.js (tool-loaded-files.ts)
+    const loaders = loadedFiles(p, values, [...inv.runners, ...inv.via.map((v) => [v])]);
     const runsFiles =
       runner !== null ||
+      loaders.length > 0 ||
       SHELLS.has(p) ||
       p === 'source' ||
       p === '.' ||
@@ -156,6 +160,7 @@ export class WrittenFiles {
     for (const i of runner?.files ?? []) this.read(out, inv.args[i], { program: runner!.program, lang: runner!.lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
+    if (loaders.length) this.readLoaded(out, loaders, cwd);
     // `direnv exec DIR cmd`: direnv loads DIR/.envrc, a shell script, before it runs cmd
     const envrc = inv.via.includes('direnv') ? direnvFolder(inv.command.words) : null;
     if (envrc !== null) this.read(out, plainWord(`${envrc.replace(/\/+$/, '')}/.envrc`), 'shell', cwd);
@@ -192,6 +197,26 @@ export class WrittenFiles {
     else {
       const text = scriptOf(reading, file.text);
       if (text) out.scripts.push(text);
+    }
+  }
+
+  /** Adds to `out` what the files a tool loads from its folder run (tool-loaded-files.ts), of those the line wrote there. */
+  private readLoaded(out: WrittenRuns, loaders: readonly { file: RegExp; reading: LoadedReading }[], cwd: string | null): void {
+    const base = `${cwd ?? `/${UNKNOWN}`}/`;
+    for (const key of [...this.files.keys()]) {
+      if (!key.startsWith(base)) continue;
+      for (const { reading } of loaders.filter((l) => l.file.test(key.slice(base.length)))) {
+        const file = this.file(key);
+        if (!file) continue;
+        out.downloads.push(...file.writers);
+        if (file.text === null) continue;
+        if (++this.reads > MAX_READS) {
+          out.tooMany = TOO_MANY;
+          return;
+        }
+        const text = 'lines' in reading ? reading.lines(file.text).join('\n') : scriptOf(reading, file.text);
+        if (text) out.scripts.push(text);
+      }
     }
   }
 

@@ -10,9 +10,11 @@ import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
 import { CLOUD_TOOLS, KUBECTL_VALUED } from './infra-cloud.ts';
 import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
+import { openedToEveryone } from './infra-exposure.ts';
 import { FORGE_SOME_VERBS } from './infra-forges.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
+import { overwritesLiveData } from './infra-overwrites.ts';
 import { WINDOWS_BACKUP_TOOLS } from './system-desktops.ts';
 import type { FamilyCheck } from './types.ts';
 
@@ -34,7 +36,16 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
   // `--help`, `--version`, `--dry-run` tear nothing down (informational.ts)
   if (depth > 4 || informational(program, args)) return null;
   const name = /^python[\d.]*$/.test(program) ? 'python' : program;
-  const hit = TOOLS.get(name)?.(args) ?? APPLIES.get(name)?.(args) ?? CLUSTER.get(name)?.(args) ?? SOME_VERBS.get(name)?.(args);
+  // `kubectl get pods -o name | xargs kubectl delete`: the names a listing prints, every one of them
+  if (fed && (program === 'kubectl' || program === 'oc') && args[operandAt(args, KUBECTL_VALUED)] === 'delete')
+    return { rule: `${program} delete (fed by xargs)`, reason: `\`${program} delete\` fed by xargs deletes every resource the listing before it prints` };
+  const hit =
+    TOOLS.get(name)?.(args) ??
+    APPLIES.get(name)?.(args) ??
+    CLUSTER.get(name)?.(args) ??
+    SOME_VERBS.get(name)?.(args) ??
+    openedToEveryone(name, args) ??
+    overwritesLiveData(name, args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
   if (REDIS_CLIENTS.has(program)) return checkRedis(program, args, redirects, fed);
@@ -84,6 +95,8 @@ function terraform(program: string): ArgsCheck {
     }
     // `-dry-run` lists what it would take out
     if (sub === 'state' && args[operandAt(args, undefined, i + 1)] === 'rm' && !hasOption(args, '-dry-run')) return forgotten(`${program} state rm`);
+    const state = stateOverwrite(program, sub, args[operandAt(args, undefined, i + 1)], args);
+    if (state) return state;
     const apply = sub === 'apply' || (program === 'terragrunt' && sub === 'apply-all');
     const destroy = sub === 'destroy' || (program === 'terragrunt' && sub === 'destroy-all');
     const what = destroy ? sub : apply && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
@@ -112,6 +125,8 @@ const pulumi: ArgsCheck = (args) => {
       reason: '`pulumi destroy` deletes every resource of the stack — servers, databases and the data in them — and the data does not come back',
     };
   if (sub === 'state' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'delete') return forgotten('pulumi state delete');
+  const state = stateOverwrite('pulumi', sub, args[operandAt(args, PULUMI_VALUED, i + 1)], args);
+  if (state) return state;
   if (sub === 'up' || sub === 'update')
     return {
       rule: `pulumi ${sub}`,
@@ -125,6 +140,33 @@ const pulumi: ArgsCheck = (args) => {
   }
   return null;
 };
+
+/**
+ * The state overwritten or its safeguards taken off: `state push` (the remote state replaced by a
+ * file), `force-unlock` (a lock another run holds broken), `taint` (the resource replaced, data
+ * and all, at the next apply), `init -force-copy` / `-migrate-state` (the state copied into
+ * another backend, which then holds it); pulumi's `stack import` (the state replaced) and `cancel` (a running update cut
+ * off, its resources left half changed).
+ */
+function stateOverwrite(program: string, sub: string | undefined, next: string | undefined, args: string[]): Hit | null {
+  const what =
+    sub === 'state' && next === 'push'
+      ? 'replaces the remote state with a file: resources it does not list are forgotten, and the next apply recreates or deletes them'
+      : sub === 'force-unlock'
+        ? 'breaks the lock another run holds on the state: two applies at once corrupt it'
+        : sub === 'taint'
+          ? 'marks the resource for replacement: the next apply deletes and recreates it, with the data in it'
+          : sub === 'init' && hasOption(args, '-force-copy', '-migrate-state')
+            ? 'copies the state into the backend the options name, without asking: whoever holds that backend holds the state and its secrets'
+            : sub === 'stack' && next === 'import'
+              ? "replaces the stack's state with a file: resources it does not list are forgotten, and the next update recreates or deletes them"
+              : program === 'pulumi' && sub === 'cancel'
+                ? 'cuts off a running update: its resources are left half changed, and the state may not match them'
+                : null;
+  if (!what) return null;
+  const rule = `${program} ${sub}${(sub === 'state' || sub === 'stack') && next ? ` ${next}` : ''}`;
+  return { rule, reason: `\`${rule}\` ${what}` };
+}
 
 /** Resources taken out of the state (`terraform state rm`, `pulumi state delete`): they keep running, and nothing manages or tears them down any more. */
 function forgotten(rule: string): Hit {

@@ -9,7 +9,8 @@ export type Lang = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | '
 
 const PROGRAMS: Array<[RegExp, Lang]> = [
   [/^(?:python(?:[23](?:\.\d+)?)?|pypy[23]?(?:\.\d+)?)$/, 'python'],
-  [/^(?:node|nodejs|bun|deno)$/, 'js'],
+  // TypeScript's runners take `-e` code as node does
+  [/^(?:node|nodejs|bun|deno|tsx|ts-node|ts-node-esm)$/, 'js'],
   [/^perl(?:5[.\d]*)?$/, 'perl'],
   [/^ruby(?:\d[.\d]*)?$/, 'ruby'],
   [/^php(?:\d[.\d]*)?$/, 'php'],

@@ -49,11 +49,22 @@ const sbt: ToolCheck = (args) => {
   return null;
 };
 
-/** `mix hex.publish`, also as a task of `mix do` (`mix do compile, hex.publish`; `mix do compile + hex.publish`), unless `--dry-run`. */
+/**
+ * `mix hex.publish`, also as a task of `mix do` (`mix do compile, hex.publish`; `mix do compile +
+ * hex.publish`), unless `--dry-run`; and Hex's changes to a package past a version, as `npm
+ * deprecate` and `npm owner add` are: `hex.retire` (not `--unretire`), `hex.owner add|transfer`.
+ */
 const mix: ToolCheck = (args) => {
   const i = operandAt(args);
   const tasks = args[i] === 'do' ? mixDoTasks(args.slice(i + 1)) : [args.slice(i)];
-  return tasks.some((t) => t[0] === 'hex.publish' && !t.includes('--dry-run')) ? hit('mix hex.publish', 'a package version (or its docs) to Hex') : null;
+  if (tasks.some((t) => t[0] === 'hex.publish' && !t.includes('--dry-run'))) return hit('mix hex.publish', 'a package version (or its docs) to Hex');
+  for (const t of tasks) {
+    if (t[0] === 'hex.retire' && !t.includes('--unretire'))
+      return { rule: 'mix hex.retire', reason: '`mix hex.retire` marks a published version retired: everyone who installs it is told to move off it' };
+    if (t[0] === 'hex.owner' && (t[1] === 'add' || t[1] === 'transfer'))
+      return { rule: `mix hex.owner ${t[1]}`, reason: `\`mix hex.owner ${t[1]}\` gives someone the right to publish the package's next versions` };
+  }
+  return null;
 };
 
 /** The tasks of `mix do`, each with its arguments: separated by `+` words or by commas. */
@@ -116,6 +127,12 @@ export const LANG_TOOLS: Record<string, ToolCheck> = {
       return {
         rule: 'pod trunk delete',
         reason: '`pod trunk delete` takes a published pod version away from everyone who installs it, and its version number can never be used again',
+      };
+    // `pod trunk add-owner`: someone given the right to push its versions; `deprecate`: everyone who installs it told to move off it
+    if (group === 'trunk' && (verb === 'add-owner' || verb === 'deprecate'))
+      return {
+        rule: `pod trunk ${verb}`,
+        reason: `\`pod trunk ${verb}\` ${verb === 'deprecate' ? 'marks the pod deprecated for everyone who installs it' : 'gives someone the right to push versions of the pod'}`,
       };
     if ((group !== 'trunk' && group !== 'repo') || verb !== 'push') return null;
     return hit(`pod ${group} push`, group === 'trunk' ? 'a pod version to the CocoaPods trunk' : 'a pod version to a specs repository others install from');

@@ -212,7 +212,9 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
     if (args[i] === 'publish') return dryRun(args) || args.includes('-n') ? null : hit('cargo publish', 'a crate version to crates.io');
     const change = cargoRegistryChange(args.slice(i));
     if (change) return change;
-    // cargo-release only reports what it would do unless told `--execute`
+    // cargo-release and cargo-smart-release only report what they would do unless told `--execute`
+    if (args[i] === 'smart-release' && (args.includes('--execute') || args.includes('-e')))
+      return hit('cargo smart-release --execute', 'the crates of the workspace to crates.io, tagged and pushed');
     return args[i] === 'release' && (args.includes('--execute') || args.includes('-x'))
       ? hit('cargo release --execute', 'the crates of the workspace to crates.io, tagged and pushed')
       : null;
