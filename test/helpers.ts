@@ -155,6 +155,16 @@ export async function openTestKb(
   });
 }
 
+/** `git fsck --strict` of the repository at `cwd`: its exit code and findings (notices such as "no default references" left out). */
+export function gitFsck(cwd: string): { code: number; out: string } {
+  const r = spawnSync('git', ['fsck', '--strict', '--no-dangling'], { cwd, env: cleanEnv(), encoding: 'utf8' });
+  const out = `${r.stdout}${r.stderr}`
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('notice: '))
+    .join('\n');
+  return { code: r.status ?? -1, out };
+}
+
 /** Writes (or, for null, deletes) files in a repository's working tree and commits them all; returns the new HEAD. */
 export function commitFiles(dir: string, files: Record<string, string | null>, message = 'code'): string {
   for (const [path, text] of Object.entries(files)) {

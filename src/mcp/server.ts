@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { withDeadline } from '../model/deadline.ts';
 import { isAxmeError } from '../model/errors.ts';
 import { toolCall } from '../model/tool-args.ts';
 import { OPERATIONS } from '../operations/index.ts';
@@ -101,9 +102,4 @@ async function recoverOrphans(ctx: ServerContext, when: string): Promise<void> {
     // no repository or no store yet: nothing to recover
     if (!(isAxmeError(err) && (err.code === 'NOT_INITIALIZED' || err.code === 'NOT_A_REPO'))) ctx.log(`session recovery failed: ${(err as Error).message}`);
   }
-}
-
-function withDeadline(p: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }

@@ -16,15 +16,9 @@ import type { UiContext } from './context.ts';
  * into the operation's input. Path: `POST /act/<kind>/<id or slug>/<verb>`.
  */
 const ACTIONS: Record<string, { op: AnyOperation; input(ref: string, form: URLSearchParams): Record<string, unknown> }> = {
-  'memory/update': {
-    op: memoryUpdate,
-    input: (slug, f) => ({ slug, ...fields(f, ['title', 'description', 'body']), ...(f.has('keywords') ? { keywords: list(f.get('keywords')!) } : {}) }),
-  },
+  'memory/update': { op: memoryUpdate, input: (slug, f) => ({ slug, ...fields(f, ['title', 'description', 'body', 'keywords']) }) },
   'memory/archive': { op: memoryRemove, input: (slug) => ({ slug }) },
-  'decision/amend': {
-    op: decisionAmend,
-    input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning']), ...(f.has('tags') ? { tags: list(f.get('tags')!) } : {}) }),
-  },
+  'decision/amend': { op: decisionAmend, input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning', 'tags']) }) },
   'decision/revoke': { op: decisionRevoke, input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
 };
 
@@ -87,16 +81,13 @@ function fromThePage(origin: string, fetchSite: string, origins: Set<string>): b
   return origins.has(origin) || (origin === 'null' && fetchSite === 'same-origin');
 }
 
-/** The fields a form filled in, as given (an empty one too: the core says what is wrong with it). */
+/**
+ * The fields a form filled in, as given (an empty one too: the core says what is wrong with it).
+ * A list (tags, keywords) stays one comma-separated string: the operation's schema reads it
+ * (model/text.ts stringList), as it reads the CLI's.
+ */
 function fields(f: URLSearchParams, names: string[]): Record<string, string> {
   return Object.fromEntries(names.filter((n) => f.has(n)).map((n) => [n, f.get(n)!.replace(/\r\n/g, '\n')]));
-}
-
-function list(v: string): string[] {
-  return v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 function sameToken(given: string, expected: string): boolean {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { axmeIn } from '../cli-in-process.ts';
-import { tempRepo } from '../helpers.ts';
+import { useStore } from '../store-fixture.ts';
 
 // A value an option does not take (a client's name, an enforce level, a priority, a status) is a
 // usage error (exit 2) naming the value given and the choice it was most likely meant to be — a
@@ -9,12 +9,7 @@ import { tempRepo } from '../helpers.ts';
 // option names the option spelt nearest; with none near, the choices are listed.
 
 describe('a value an option does not take names the choice meant', () => {
-  let repo: ReturnType<typeof tempRepo>;
-  before(async () => {
-    repo = tempRepo({ commit: true });
-    assert.equal((await axmeIn(repo.dir, ['init'])).code, 0);
-  });
-  after(() => repo.cleanup());
+  const repo = useStore();
 
   const rows: Array<{ argv: string[]; given: string; meant: string[] | null }> = [
     { argv: ['init', '--agent', 'claude'], given: 'claude', meant: ['claude-code'] },

@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { axmeIn } from '../cli-in-process.ts';
-import { tempRepo } from '../helpers.ts';
+import { useStore } from '../store-fixture.ts';
 
 // An option the command does not have is named first (exit 2), with the known one spelt nearest,
 // even when a required option is missing too: `--titel x` is why --title is missing.
 
 describe('an unknown option is named before anything missing, with the nearest known one', () => {
-  let repo: ReturnType<typeof tempRepo>;
-  before(async () => {
-    repo = tempRepo({ commit: true });
-    assert.equal((await axmeIn(repo.dir, ['init'])).code, 0);
-  });
-  after(() => repo.cleanup());
+  const repo = useStore();
 
   const rows: Array<{ argv: string[]; unknown: string; meant: string | null }> = [
     { argv: ['decision', 'add', '--titel', 'Use Postgres'], unknown: 'titel', meant: 'title' },

@@ -6,10 +6,13 @@
  * and `axme init` again. Declared in a describe (or at the top of a file): the template is
  * removed after its tests.
  */
+
+import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
+import { after, before } from 'node:test';
+import { coreAt } from '../core.ts';
 import { git } from '../helpers.ts';
 import { makeStore, type StoreOptions, type TestStore } from '../store-fixture.ts';
 
@@ -71,4 +74,57 @@ export function copyTeam(template: string, clones: readonly string[], prefix = '
   const dirs = clones.map((c) => join(root, c));
   for (const dir of dirs) git(dir, ['remote', 'set-url', 'origin', remote]);
   return { root, remote, dirs };
+}
+
+/** A team of two copied for one test: the bare remote and the clones `a` (who made the store) and `b` (who started from it). */
+export interface TeamOfTwo {
+  remote: string;
+  a: string;
+  b: string;
+}
+
+/**
+ * A team made once for a file and copied for each test (copyTeam): a bare remote, clones `a` and
+ * `b` with identities of their own (`Dev a`, `Dev b`); `a` initialises the store, `seed` fills it,
+ * it is synced, and `b` starts from it. Call at the top of a test file: it registers the template's
+ * making (before) and the removal of every copy (after). Returns the function that makes a copy.
+ */
+export function teamOfTwo(prefix: string, seed: (a: ReturnType<typeof coreAt>) => Promise<void>): () => Promise<TeamOfTwo> {
+  const roots: string[] = [];
+  after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })));
+  let template: Promise<string> | undefined;
+  before(() => {
+    template = (async () => {
+      const root = mkdtempSync(join(tmpdir(), prefix));
+      roots.push(root);
+      const remote = join(root, 'remote.git');
+      git(root, ['init', '-q', '--bare', remote]);
+      for (const n of ['a', 'b']) {
+        const dir = join(root, n);
+        git(root, ['clone', '-q', remote, dir]);
+        git(dir, ['config', 'user.name', `Dev ${n}`]);
+        git(dir, ['config', 'user.email', `${n}@example.com`]);
+      }
+      const A = coreAt(join(root, 'a'));
+      await A.init();
+      await seed(A);
+      await A.sync();
+      await coreAt(join(root, 'b')).init();
+      assert.equal(
+        git(join(root, 'b'), ['rev-parse', 'refs/memory/main']),
+        git(join(root, 'a'), ['rev-parse', 'refs/memory/main']),
+        'b started from the team store',
+      );
+      return root;
+    })();
+  });
+  return async () => {
+    const {
+      root,
+      remote,
+      dirs: [a, b],
+    } = copyTeam(await template!, ['a', 'b'], prefix);
+    roots.push(root);
+    return { remote, a: a!, b: b! };
+  };
 }

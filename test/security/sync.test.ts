@@ -6,61 +6,22 @@
  * refused naming each entry, with nothing changed.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { followRemoteStore } from '../../src/knowledge/sync/follow-remote.ts';
 import { LIMITS } from '../../src/model/limits.ts';
 import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
 import { axme, git } from '../helpers.ts';
-import { copyTeam } from '../knowledge/fixture-copies.ts';
+import { teamOfTwo } from '../knowledge/fixture-copies.ts';
 import { storeCommit } from './bounded.ts';
 
 const REF = 'refs/memory/main';
-const roots: string[] = [];
-after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })));
-
 /** A bare remote and two clones; the first holds three decisions, a memory and a backlog item, synced; the second started from them. */
-async function makeTeam(): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'axme-sec-sync-'));
-  roots.push(root);
-  const remote = join(root, 'remote.git');
-  git(root, ['init', '-q', '--bare', remote]);
-  const [a, b] = ['a', 'b'].map((n) => {
-    const dir = join(root, n);
-    git(root, ['clone', '-q', remote, dir]);
-    git(dir, ['config', 'user.name', `Dev ${n}`]);
-    git(dir, ['config', 'user.email', `${n}@example.com`]);
-    return dir;
-  }) as [string, string];
-  const A = coreAt(a);
-  await A.init();
+const team = teamOfTwo('axme-sec-sync-', async (A) => {
   for (const t of ['Use Postgres', 'Use Kafka', 'Use Valkey']) await A.addDecision({ title: t, decision: `${t}.` });
   await A.addMemory({ type: 'feedback', title: 'Run the tests', description: 'Before every push.' });
   await A.addBacklog({ title: 'Rate limits', description: 'Per token.' });
-  await A.sync();
-  await coreAt(b).init();
-  assert.equal(git(b, ['rev-parse', REF]), git(a, ['rev-parse', REF]), 'b started from the team store');
-  return root;
-}
-
-/** The team made once for this file; each test gets a copy of its own (the clones pointed at the copy's remote). */
-let template: Promise<string> | undefined;
-before(() => {
-  template = makeTeam();
 });
-
-/** A fresh copy of the team: the remote, and the clones `a` and `b`. */
-async function team(): Promise<{ remote: string; a: string; b: string }> {
-  const {
-    root,
-    remote,
-    dirs: [a, b],
-  } = copyTeam(await template!, ['a', 'b'], 'axme-sec-sync-');
-  roots.push(root);
-  return { remote, a: a!, b: b! };
-}
 
 const files = (dir: string, ref = REF) => git(dir, ['ls-tree', '-r', '--name-only', ref]).trim().split('\n').filter(Boolean);
 const decisionsOf = (dir: string, ref = REF) => files(dir, ref).filter((f) => f.startsWith('decisions/'));

@@ -11,53 +11,22 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { mergeClaudeSettings } from '../../src/setup/agent-files.ts';
 import { mcpChecks } from '../../src/setup/doctor-mcp.ts';
 import { coreAt, rejectsWith } from '../core.ts';
 import { axme, CLI, cleanEnv, commitFiles, git, runProcess } from '../helpers.ts';
-import { copyTeam } from '../knowledge/fixture-copies.ts';
+import { teamOfTwo } from '../knowledge/fixture-copies.ts';
 import { storeCommit } from './bounded.ts';
 
 const REF = 'refs/memory/main';
 const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })));
 
-/** A bare remote and two clones: `a` (the teammate, or whoever can push) made the store with a required decision and review on; `b` (the victim) started from it. */
-async function makeTeam(): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'axme-trust-'));
-  roots.push(root);
-  const remote = join(root, 'remote.git');
-  git(root, ['init', '-q', '--bare', remote]);
-  for (const n of ['a', 'b']) {
-    const dir = join(root, n);
-    git(root, ['clone', '-q', remote, dir]);
-    git(dir, ['config', 'user.name', `Dev ${n}`]);
-    git(dir, ['config', 'user.email', `${n}@example.com`]);
-  }
-  const A = coreAt(join(root, 'a'));
-  await A.init();
+/** A bare remote and two clones: `a` (the teammate, or whoever can push) made the store with a required decision; `b` (the victim) started from it. */
+const team = teamOfTwo('axme-trust-', async (A) => {
   await A.addDecision({ title: 'Migrations are reviewed', decision: 'Every migration goes through a pull request.', enforce: 'required' });
-  await A.sync();
-  await coreAt(join(root, 'b')).init();
-  assert.equal(git(join(root, 'b'), ['rev-parse', REF]), git(join(root, 'a'), ['rev-parse', REF]), 'b started from the team store');
-  return root;
-}
-
-let template: Promise<string> | undefined;
-before(() => {
-  template = makeTeam();
 });
-
-async function team(): Promise<{ remote: string; a: string; b: string }> {
-  const {
-    root,
-    remote,
-    dirs: [a, b],
-  } = copyTeam(await template!, ['a', 'b'], 'axme-trust-');
-  roots.push(root);
-  return { remote, a: a!, b: b! };
-}
 
 /** Commits on `attacker`'s store with `files` replaced, by plain git, and pushes it (unforced); returns it. */
 function push(attacker: string, files: Record<string, string | null>, message = 'tidy up'): string {

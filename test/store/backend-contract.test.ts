@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import type { BackendName, CommitObject, Signature, TreeEntry } from '../../src/store/backend.ts';
 import { openRepo, type Repo } from '../../src/store/repo.ts';
-import { cleanEnv, git, tempRepo } from '../helpers.ts';
+import { cleanEnv, git, gitFsck, tempRepo } from '../helpers.ts';
 
 const BACKENDS = ['isogit', 'cli', 'hybrid'] as const satisfies readonly BackendName[];
 
@@ -21,16 +21,6 @@ function gitIn(cwd: string, args: string[], input: Buffer | string, env: NodeJS.
   return execFileSync('git', args, { cwd, env: cleanEnv(env), input, stdio: ['pipe', 'pipe', 'pipe'] })
     .toString('utf8')
     .trim();
-}
-
-/** `git fsck --strict` exit code and findings (notices such as "no default references" left out). */
-function fsck(cwd: string): { code: number; out: string } {
-  const r = spawnSync('git', ['fsck', '--strict', '--no-dangling'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-  const out = `${r.stdout}${r.stderr}`
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('notice: '))
-    .join('\n');
-  return { code: r.status ?? -1, out };
 }
 
 async function rejectsWith(p: Promise<unknown>, code: string): Promise<void> {
@@ -126,7 +116,7 @@ for (const name of BACKENDS) {
         const oid = await repo.backend.writeTree(entries);
         const mktree = gitIn(dir, ['mktree'], entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\n`).join(''));
         assert.equal(oid, mktree);
-        assert.deepEqual(fsck(dir), { code: 0, out: '' });
+        assert.deepEqual(gitFsck(dir), { code: 0, out: '' });
 
         // stored in git order, which `git ls-tree` lists as stored
         const stored = git(dir, ['ls-tree', '-z', oid])
@@ -203,7 +193,7 @@ for (const name of BACKENDS) {
             assert.deepEqual(back, { tree, parents, author, committer, message: c.message });
             made.push(oid);
           }
-          assert.deepEqual(fsck(dir), { code: 0, out: '' });
+          assert.deepEqual(gitFsck(dir), { code: 0, out: '' });
           assert.deepEqual(git(dir, ['rev-list', '--parents', '-1', made[2]!]).trim().split(' '), [made[2], made[1], made[0]]);
         } finally {
           await Promise.all(others.map((r) => r.close()));
@@ -291,7 +281,7 @@ for (const name of BACKENDS) {
         assert.equal(spawnSync('git', ['cat-file', '-e', oid], { cwd: dir, env: cleanEnv() }).status, 0, `${type} ${oid} not found by git`);
         assert.equal(git(dir, ['cat-file', '-t', oid]).trim(), type);
       }
-      assert.deepEqual(fsck(dir), { code: 0, out: '' });
+      assert.deepEqual(gitFsck(dir), { code: 0, out: '' });
     });
 
     test('objects are still read after git packs them', async () => {

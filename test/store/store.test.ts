@@ -20,7 +20,7 @@ import { compareAndSwapRef } from '../../src/store/refs.ts';
 import { openRepo, type Repo } from '../../src/store/repo.ts';
 import { parseDateSpec, resolveAt } from '../../src/store/revision.ts';
 import { EMPTY_TREE, emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
-import { cleanEnv, git, tempRepo } from '../helpers.ts';
+import { cleanEnv, git, gitFsck, tempRepo } from '../helpers.ts';
 
 const REF = 'refs/memory/test';
 
@@ -39,16 +39,6 @@ async function rejectsWith(p: Promise<unknown>, code: string, message?: RegExp):
     if (message) assert.match(err.message, message);
     return true;
   });
-}
-
-/** `git fsck` exit code and findings, notices left out. */
-function fsck(cwd: string): { code: number; out: string } {
-  const r = spawnSync('git', ['fsck', '--strict', '--no-dangling'], { cwd, env: cleanEnv(), encoding: 'utf8' });
-  const out = `${r.stdout}${r.stderr}`
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('notice: '))
-    .join('\n');
-  return { code: r.status ?? -1, out };
 }
 
 /** Every file of a tree-ish: path -> mode and blob OID, as git lists them. */
@@ -273,7 +263,7 @@ for (const backend of ['isogit', 'cli'] as const satisfies readonly BackendName[
       assert.equal(await writeChanges(b, s2, files({ 'nope/none.md': null, 'axme.yaml': 'version: 1\n' })), s2.tree);
       // removing everything gives the empty tree
       assert.equal(await writeChanges(b, s2, new Map([...s2.files.keys()].map((p) => [p, null]))), EMPTY_TREE);
-      assert.deepEqual(fsck(dir), { code: 0, out: '' });
+      assert.deepEqual(gitFsck(dir), { code: 0, out: '' });
     });
 
     test('files axme does not know keep their content and mode through a change elsewhere', async () => {
@@ -507,7 +497,7 @@ describe('commitOperation', () => {
         outcomes.map((o) => o.result).sort((x, y) => x - y),
         [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
       );
-      assert.deepEqual(fsck(dir), { code: 0, out: '' });
+      assert.deepEqual(gitFsck(dir), { code: 0, out: '' });
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -549,7 +539,7 @@ describe('commitOperation', () => {
       outcomes.forEach((o, i) => assert.equal(o.attempts, applied[i]));
       assert.deepEqual([...lsFiles(dir, REF).keys()].sort(), ['axme.yaml', ...Array.from({ length: n }, (_, i) => `memories/m-${i}.md`)].sort());
       assert.equal(Number(git(dir, ['rev-list', '--first-parent', '--count', REF]).trim()), n + 1);
-      assert.deepEqual(fsck(dir), { code: 0, out: '' });
+      assert.deepEqual(gitFsck(dir), { code: 0, out: '' });
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -3,22 +3,13 @@
 // the one decision every surface calls). runAction is called in-process with a real form on a
 // real store; the next query finds the index made ahead.
 import assert from 'node:assert/strict';
-import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { loadSearchIndex } from '../../src/knowledge/views/search.ts';
 import { newCsrfToken, runAction } from '../../src/ui/actions.ts';
 import type { UiContext } from '../../src/ui/context.ts';
 import { withCore } from '../core.ts';
 import { useStore } from '../store-fixture.ts';
-
-const ORIGIN = 'http://127.0.0.1:4000';
-
-function formPost(fields: Record<string, string>): IncomingMessage {
-  const req = Readable.from([Buffer.from(new URLSearchParams(fields).toString())]) as unknown as IncomingMessage;
-  req.headers = { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' };
-  return req;
-}
+import { formPost, ORIGIN } from './form-post.ts';
 
 describe("the page's changes, then its next search", () => {
   const store = useStore();
