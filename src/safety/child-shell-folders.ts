@@ -1,4 +1,4 @@
-import type { SimpleCommand } from './shell.ts';
+import { type SimpleCommand, UNKNOWN } from './shell.ts';
 import type { FolderState } from './subshell-folders.ts';
 import { programIndex } from './syntax.ts';
 
@@ -29,4 +29,20 @@ export function walkChildScripts(cmd: SimpleCommand, scripts: readonly string[],
   const saved: FolderState = { cwd: state.cwd, fallback: state.fallback, chained: state.chained };
   for (const s of scripts) walk(s);
   if (!runsInThisShell(cmd)) Object.assign(state, saved);
+}
+
+/** The variable a script is read with in place of the fresh path this shell expanded into it. */
+const FRESH = '__axme_fresh_path';
+
+/**
+ * The scripts a command hands on, where this shell expanded the fresh path mktemp made into them
+ * (`tmp=$(mktemp -d); trap "rm -rf $tmp" EXIT`, `bash -c "rm -rf $tmp"`): read with a variable of
+ * the script's own set from `mktemp -d` in its place — a fresh path, or nothing when mktemp failed,
+ * as `$tmp` is here (`rm -rf "$tmp"` removes it or nothing; `rm -rf $tmp/*` and `cd $tmp` do not
+ * pass) — when every unknown of the command's words is one; else as written, what only this shell knows.
+ */
+export function freshScripts(cmd: SimpleCommand, scripts: readonly string[]): readonly string[] {
+  const unknown = cmd.words.filter((w) => w.value.includes(UNKNOWN));
+  if (!unknown.length || !unknown.every((w) => w.freshUnknowns === w.value.split(UNKNOWN).length - 1)) return scripts;
+  return scripts.map((s) => (s.includes(UNKNOWN) ? `${FRESH}=$(mktemp -d)\n${s.replaceAll(UNKNOWN, `\${${FRESH}}`)}` : s));
 }

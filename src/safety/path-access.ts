@@ -65,6 +65,8 @@ export interface PathUse {
   fromRoot?: boolean;
   /** what a `find -name` test selects: the glob's `**` enters dot folders too */
   found?: boolean;
+  /** a folder the program makes and fills with entries of its own (a virtual environment): no file of its name is written, only what lands inside it */
+  made?: boolean;
 }
 
 /** Programs that write every file they name without reading it. */

@@ -374,6 +374,7 @@ export class ShellVars {
       w.leadingVar = name;
       if (this.fresh.has(name)) w.fresh = true;
     }
+    if (value === UNKNOWN && this.fresh.has(name)) w.freshUnknowns = (w.freshUnknowns ?? 0) + 1;
     if ((!inDouble || this.globs.has(name)) && /[*?[]/.test(value)) w.glob = true;
     w.value += value;
   }

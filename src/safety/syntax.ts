@@ -17,6 +17,8 @@ export interface Word {
   guarded: boolean;
   /** the leading variable holds a path mktemp has just made, or nothing (`tmp=$(mktemp -d)`) */
   fresh?: boolean;
+  /** how many of the word's unknowns are a path mktemp has just made (or nothing), wherever they stand (`"rm -rf $tmp"`) */
+  freshUnknowns?: number;
   /** an array assignment's elements (`a=(-rf /etc)`): the word's value is `a=` and them joined by spaces */
   array?: string[];
   /** scripts run to produce this word: `$(...)`, backticks, `<(...)` */

@@ -94,12 +94,22 @@ function folders(inv: Invocation, words: readonly Word[], maker: keyof typeof VA
   // `--clear` empties the folder first: what it held is removed (`python -m venv --clear ~`)
   const clears = words.some((w) => w.value === '--clear');
   return [
-    ...operands.map((w) => use(w, w.value, clears ? 'remove' : 'write')),
+    ...operands.flatMap((w) => (clears ? [use(w, w.value, 'remove')] : madeVenv(w, w.value))),
     ...generic(
       inv,
       words.filter((w) => !operands.includes(w)),
     ),
   ];
+}
+
+/**
+ * The folder a maker makes (`made`: judged by what lands inside it, so `python -m venv ~/.venv`
+ * writes no dotfile of that name, and a file there stops it: venv refuses to make a folder over
+ * one) and its `bin`, where it puts the environment's programs: `python -m venv ~` and `uv venv
+ * ~/.local` plant them on PATH.
+ */
+function madeVenv(w: Word, dir: string): PathUse[] {
+  return [use(w, dir, 'write', { made: true }), use(w, `${dir.replace(/\/+$/, '')}/bin`, 'into')];
 }
 
 /** `conda create -p DIR` (and `conda env create`, mamba's, micromamba's): the prefix written; every other word as generic reads it (`-f environment.yml` read). */
@@ -111,7 +121,7 @@ function condaPrefix(inv: Invocation): PathUse[] | null {
   const prefixes: PathUse[] = [];
   const { short, long } = VALUED.conda;
   options(a, short, new Set(long), (name, w, value) => {
-    if (name === '-p' || name === '--prefix') prefixes.push(use(w, value, 'write'));
+    if (name === '-p' || name === '--prefix') prefixes.push(...madeVenv(w, value));
   });
   const made = new Set(prefixes.map((u) => u.word));
   return [

@@ -1,5 +1,5 @@
 import { checkPipelines, fedScript, type PipedInvocation, runsFedText } from './bash-rules.ts';
-import { walkChildScripts } from './child-shell-folders.ts';
+import { freshScripts, walkChildScripts } from './child-shell-folders.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommand } from './command-checks.ts';
 import { defaultValueVariants } from './default-values.ts';
@@ -75,7 +75,7 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     // `tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: the handler runs later in this shell, with the line's variables
     const prelude = scripts.length && cmd.words[programIndex(cmd.words)]?.value === 'trap' ? variableSetters(script.commands) : '';
     // a script another process runs (`bash -c`, `ssh host '…'`) moves no later command; `eval`'s does (child-shell-folders.ts)
-    walkChildScripts(cmd, scripts, w, (s) => walkScript(prelude + s, w, depth + 1));
+    walkChildScripts(cmd, freshScripts(cmd, scripts), w, (s) => walkScript(prelude + s, w, depth + 1));
     // `pwsh -Command '…'`, `powershell -EncodedCommand …`: the code PowerShell runs, and a download it evaluates (powershell.ts)
     const ps = invocation && powershellCode(invocation);
     if (ps && 'unreadable' in ps) w.findings.push(unreadableCode(invocation!.program, ps.unreadable));

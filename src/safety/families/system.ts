@@ -194,7 +194,9 @@ function checkChanges(inv: Invocation, ctx: FamilyContext, only: (u: PathUse) =>
     if (!doing || (REMOTE_COPIERS.has(p) && /^[^/]*:/.test(u.value))) continue;
     if (removing && !recursive && refusesFolder(u.value)) continue;
     // `mv build/* ~/`: a glob landing in a folder may name a guarded folder there (guardedGlob)
-    const g = u.glob ? guardedGlob(u.value, ctx) : guardedPath(pathNamed(u.word, u.value), ctx);
+    // `python -m venv ~/.venv`: a folder made and filled with entries of its own is judged by what lands inside it (venv-folders.ts)
+    const named = pathNamed(u.word, u.value);
+    const g = u.glob ? guardedGlob(u.value, ctx) : guardedPath(u.made ? `${named.replace(/\/+$/, '')}/${MADE_ENTRY}` : named, ctx);
     // `rm -rf /etc`, `rm -rf /usr/local/`: the folder itself, which the removal rule denies first
     if (!g || (recursive && g.kind === 'system' && isSystemFolder(g.shown.replace(/(.)\/+$/, '$1')))) continue;
     // `rmdir ~/.pylint.d`: an empty folder of the home's configuration, nothing lost (empty-folders.ts)
@@ -207,6 +209,9 @@ function checkChanges(inv: Invocation, ctx: FamilyContext, only: (u: PathUse) =>
   }
   return null;
 }
+
+/** An entry a folder's maker writes inside it (a virtual environment's `lib`): where a made folder's writes land. */
+const MADE_ENTRY = 'lib';
 
 /** Top system folders that are never symbolic links on Linux: `rm /etc` without -r fails (unlike `rm /lib` on a merged /usr). */
 const REAL_FOLDERS = new Set(['/etc', '/usr', '/var', '/boot', '/opt', '/srv', '/root', '/sys', '/proc', '/System', '/Library']);
