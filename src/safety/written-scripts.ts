@@ -13,6 +13,7 @@ import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
 import { fetchedCode } from './runner-fetches.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
+import { type TaskRunner, taskFilesRead, taskRunnerOf, taskScript } from './task-runner-files.ts';
 import { runnerFiles } from './test-runner-files.ts';
 
 /**
@@ -62,8 +63,8 @@ export interface WrittenRuns {
   tooMany: Finding | null;
 }
 
-/** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, or an interpreter's program. */
-type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang };
+/** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, an interpreter's program, or a task runner's file (task-runner-files.ts). */
+type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang } | { task: TaskRunner; words: readonly string[] };
 
 /** The redirections that write into their file. */
 const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
@@ -131,7 +132,9 @@ export class WrittenFiles {
     const values = inv.args.map((a) => a.value);
     // `node --test x.test.mjs`, `pytest test_x.py`, `npx tsx x.ts`: a runner of a language's files (test-runner-files.ts)
     const runner = runnerFiles(p, values);
+    const task = taskRunnerOf(p);
     const runsFiles =
+      task !== null ||
       runner !== null ||
       SHELLS.has(p) ||
       p === 'source' ||
@@ -156,6 +159,9 @@ export class WrittenFiles {
     for (const i of runner?.files ?? []) this.read(out, inv.args[i], { program: runner!.program, lang: runner!.lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
+    // `just`, `task x`, `poe x`, `rake x`: the runner's file, where the line wrote it (task-runner-files.ts)
+    const taskFiles = task && taskFilesRead(task, values);
+    for (const f of taskFiles?.files ?? []) this.read(out, plainWord(f), { task: task!, words: taskFiles!.words }, cwd);
     // `direnv exec DIR cmd`: direnv loads DIR/.envrc, a shell script, before it runs cmd
     const envrc = inv.via.includes('direnv') ? direnvFolder(inv.command.words) : null;
     if (envrc !== null) this.read(out, plainWord(`${envrc.replace(/\/+$/, '')}/.envrc`), 'shell', cwd);
@@ -317,6 +323,7 @@ export class WrittenFiles {
 function scriptOf(reading: Reading, text: string): string | null {
   if (reading === 'shell') return text;
   if (reading === 'make') return makefileRecipes(text);
+  if (typeof reading === 'object' && 'task' in reading) return taskScript(reading.task, text, reading.words);
   if (reading !== 'exec') return interpreterLine(reading.program, reading.lang, text);
   // an executed file: its `#!` line names the program (`#!/usr/bin/env python3`); without one the shell runs it
   const shebang = /^#!\s*(\S+)(?:[ \t]+(.*))?/.exec(text);
