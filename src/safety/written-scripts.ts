@@ -108,6 +108,8 @@ export class WrittenFiles {
   private readonly extracted: Array<{ folder: string; writers: readonly Invocation[] }> = [];
   /** the runs of written files read so far on this line */
   private reads = 0;
+  /** the folders a `PATH=…` or `export PATH=…` earlier on the line put on PATH, where the line tells them */
+  private pathFolders: string[] = [];
 
   constructor(private readonly home: string) {}
 
@@ -130,6 +132,8 @@ export class WrittenFiles {
     }
     const own = programWord(inv);
     const values = inv.args.map((a) => a.value);
+    // `PATH=/tmp/b:$PATH ls`, `export PATH=…; ls`: a program named bare is looked up in the folders put on PATH first
+    const onPath = own && !own.value.includes('/') ? [...pathFolders(inv.command.words.slice(0, inv.command.words.indexOf(own))), ...this.pathFolders] : [];
     // `node --test x.test.mjs`, `pytest test_x.py`, `npx tsx x.ts`: a runner of a language's files (test-runner-files.ts)
     const runner = runnerFiles(p, values);
     const task = taskRunnerOf(p);
@@ -144,6 +148,7 @@ export class WrittenFiles {
       p.endsWith('make') ||
       PACKAGE_CLIENTS.has(p) ||
       inv.runners.length > 0 ||
+      onPath.length > 0 ||
       inv.via.includes('direnv');
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     // `sh < x.sh`: a shell handed no script and no command line reads its script on stdin
@@ -158,6 +163,7 @@ export class WrittenFiles {
     else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
     for (const i of runner?.files ?? []) this.read(out, inv.args[i], { program: runner!.program, lang: runner!.lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
+    for (const folder of onPath) this.read(out, plainWord(`${folder}/${own!.value}`), 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
     // `just`, `task x`, `poe x`, `rake x`: the runner's file, where the line wrote it (task-runner-files.ts)
     const taskFiles = task && taskFilesRead(task, values);
@@ -204,6 +210,11 @@ export class WrittenFiles {
   /** Records what `cmd` writes into files: its output redirected, `tee`'s files, a copy, a download's file, package scripts set. */
   record(cmd: SimpleCommand, inv: Invocation | null, reading: PipeReading, piped: readonly PipedInvocation[], cwd: string | null): void {
     const recorded = inv !== null && RECORDED.has(inv.program);
+    // `export PATH=/tmp/b:$PATH`, `PATH=/tmp/b:$PATH` alone: the later commands look programs up there
+    if (inv === null || inv.program === 'export') {
+      const folders = pathFolders(cmd.words);
+      if (folders.length) this.pathFolders = folders;
+    }
     if (!recorded && !cmd.redirects.some((r) => WRITES.has(r.op))) return;
     const by = { cmd, inv, reading, piped, end: piped.length };
     for (const r of cmd.redirects) if (WRITES.has(r.op) && r.target && !r.target.raw.startsWith('>(')) this.write(r.target, cwd, by, r.op.endsWith('>>'));
@@ -354,6 +365,24 @@ function shellFileAt(args: readonly Word[]): number {
     else if (!v.startsWith('-') && !v.startsWith('+')) return v === '/dev/stdin' ? -1 : i;
   }
   return -1;
+}
+
+/**
+ * The folders the last `PATH=…` among `words` names, where the line tells them (`$PWD/bin` as
+ * `./bin`; not `$PATH` itself, nor a folder built from what only the shell knows).
+ */
+function pathFolders(words: readonly Word[]): string[] {
+  const word = words.findLast((w) => /^PATH\+?=/.test(w.value));
+  if (!word) return [];
+  const values = word.value.slice(word.value.indexOf('=') + 1).split(':');
+  const raws = word.raw
+    .slice(word.raw.indexOf('=') + 1)
+    .replace(/["']/g, '')
+    .split(':');
+  return values
+    .map((f, i) => (f.startsWith(UNKNOWN) && raws.length === values.length && /^\$\{?PWD\}?\//.test(raws[i]!) ? `.${f.slice(f.indexOf('/'))}` : f))
+    .filter((f) => f && !f.includes(UNKNOWN))
+    .map((f) => f.replace(/\/+$/, '') || '/');
 }
 
 /** The word the program was named by (`./x.sh` of `sudo ./x.sh a`), or null where the peel rebuilt the words. */
