@@ -20,6 +20,7 @@ import { informational } from './informational.ts';
 import { leadingFolder } from './known-folders.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
 import { madeLink } from './made-links.ts';
+import { registeredServerCommands } from './mcp-server-commands.ts';
 import { checkOpenedSecret } from './opened-secrets.ts';
 import { resolvePath } from './paths.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
@@ -75,6 +76,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   }
   // `GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`: what git, less or ssh would run is checked where it is set
   for (const s of assignedCommands(cmd, inv)) w.walkScript(s, w, depth + 1);
+  // `claude mcp add x -s user -- sh -c '…'`: the command the client runs at each session's start (mcp-server-commands.ts)
+  if (inv) child(registeredServerCommands(inv));
   for (const f of assignedFindings(cmd, inv)) add(f);
   if (!inv) {
     // a redirection alone (`> ~/.bashrc`) still writes
