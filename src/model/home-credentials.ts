@@ -76,10 +76,16 @@ const KEYCHAIN_VERBS = [
 /** axme's audit, which reads a session's transcript it is handed (`axme audit ~/.claude/projects/<key>/<session>.jsonl`) and prints none of it. */
 const AUDITED = { programs: ['axme'], options: [], verbs: ['audit'] };
 
-/** The files a Chromium-based browser keeps a profile's cookies, saved passwords and card data in (`<profile>/Cookies`). */
-const CHROMIUM_PROFILE_SECRETS = ['*/Cookies', '*/Network/Cookies', '*/Login Data', '*/Web Data'];
-/** The files Firefox keeps a profile's cookies and saved passwords in. */
-const FIREFOX_PROFILE_SECRETS = ['*/cookies.sqlite', '*/logins.json', '*/key4.db', '*/key3.db', '*/signons.sqlite'];
+/**
+ * The files a Chromium-based browser keeps a profile's cookies, saved passwords and card data in
+ * (`<profile>/Cookies`), and its history: the URLs visited carry tokens (a password-reset link, an
+ * OAuth code, a signed URL).
+ */
+const CHROMIUM_PROFILE_SECRETS = ['*/Cookies', '*/Network/Cookies', '*/Login Data', '*/Web Data', '*/History'];
+/** The files Firefox keeps a profile's cookies, saved passwords and history (places.sqlite: the URLs visited) in. */
+const FIREFOX_PROFILE_SECRETS = ['*/cookies.sqlite', '*/logins.json', '*/key4.db', '*/key3.db', '*/signons.sqlite', '*/places.sqlite'];
+/** Safari's history (the URLs visited, tokens among them), as the other browsers' is. */
+const SAFARI_SECRETS = ['History.db', 'History.db-wal', 'History.db-shm'];
 /** What an Electron app (Slack, Discord) keeps its session in, at the top of its folder: the cookies and the local storage its token lies in. */
 const ELECTRON_SESSION_SECRETS = ['Cookies', 'Network/Cookies', 'Local Storage', 'Session Storage'];
 
@@ -249,6 +255,11 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
     takenBy: { programs: ['security'], options: [], verbs: KEYCHAIN_VERBS },
   },
   { path: '.mozilla', inside: FIREFOX_PROFILE_SECRETS.map((p) => `firefox/${p}`) },
+  // Safari's cookies (also in its container, newer macOS) and history; the texts of Messages (one-time sign-in codes come by SMS)
+  { path: 'Library/Cookies', inside: ['*.binarycookies'] },
+  { path: 'Library/Containers/com.apple.Safari/Data/Library/Cookies', inside: ['*.binarycookies'] },
+  { path: 'Library/Safari', inside: SAFARI_SECRETS },
+  { path: 'Library/Messages', inside: ['chat.db', 'chat.db-wal', 'chat.db-shm', 'Attachments'] },
   { path: 'Library/Application Support/Firefox', inside: FIREFOX_PROFILE_SECRETS.map((p) => `Profiles/${p}`) },
   { path: '.config/google-chrome', inside: CHROMIUM_PROFILE_SECRETS },
   { path: '.config/chromium', inside: CHROMIUM_PROFILE_SECRETS },

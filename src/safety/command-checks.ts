@@ -1,5 +1,6 @@
 import { unguardedAgentRun } from './agent-client-flags.ts';
 import { argvOf, type BashContext, checkLists, fedScript, isExempt, listed, runsFedText } from './bash-rules.ts';
+import { walkChildScripts } from './child-shell-folders.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { checkDataChange } from './data-changes.ts';
@@ -19,6 +20,7 @@ import { informational } from './informational.ts';
 import { leadingFolder } from './known-folders.ts';
 import { stdinTclLines } from './launcher-shapes.ts';
 import { madeLink } from './made-links.ts';
+import { registeredServerCommands } from './mcp-server-commands.ts';
 import { checkOpenedSecret } from './opened-secrets.ts';
 import { resolvePath } from './paths.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
@@ -61,17 +63,21 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   const link = inv && madeLink(inv, cwd, w.ctx.home);
   if (link) w.links.set(link.name, link.target);
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
-  if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) w.walkScript(fedScript(inv, r.input), w, depth + 1);
+  // (a shell it starts, whose `cd` moves no later command: child-shell-folders.ts)
+  const child = (scripts: readonly string[]) => walkChildScripts(cmd, scripts, w, (s) => w.walkScript(s, w, depth + 1));
+  if (inv && runsFedText(inv)) child(cmd.redirects.flatMap((r) => (r.input ? [fedScript(inv, r.input)] : [])));
   // `expect <<< 'spawn …'`, `echo 'exec …' | tclsh`: the commands a Tcl script read on stdin starts
   if (inv) for (const s of stdinTclLines(inv.program, inv.args, stdinCmd.redirects.find((r) => r.input !== null)?.input ?? null)) w.walkScript(s, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
   if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
     const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));
     const text = file?.raw.startsWith('<(') && file.subs.length === 1 ? staticOutput(file.subs[0]!) : null;
-    if (text) w.walkScript(text, w, depth + 1);
+    if (text) child([text]);
   }
   // `GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`: what git, less or ssh would run is checked where it is set
   for (const s of assignedCommands(cmd, inv)) w.walkScript(s, w, depth + 1);
+  // `claude mcp add x -s user -- sh -c '…'`: the command the client runs at each session's start (mcp-server-commands.ts)
+  if (inv) child(registeredServerCommands(inv));
   for (const f of assignedFindings(cmd, inv)) add(f);
   if (!inv) {
     // a redirection alone (`> ~/.bashrc`) still writes

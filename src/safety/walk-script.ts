@@ -95,7 +95,7 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
     // `echo 'rm -rf ~' > x.sh && sh x.sh`, `curl -o x.sh URL && bash x.sh`: a file the line wrote, run (written-scripts.ts)
     const ran = w.written.runs(invocation, w.cwd);
-    for (const text of ran.scripts) walkScript(text, w, depth + 1);
+    walkChildScripts(cmd, ran.scripts, w, (s) => walkScript(s, w, depth + 1));
     if (ran.downloads.length) fed.push(ran.downloads);
     if (ran.tooMany) w.findings.push(ran.tooMany);
     w.written.record(cmd, invocation, reading, piped, w.cwd);
@@ -111,12 +111,12 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     if (invocation && runsFedText(invocation) && cmd.index > 0) {
       // what the stage before writes, or what reaches it through the filters between (fed-input.ts PipeReading)
       const text = reading.read(cmd);
-      if (text) walkScript(fedScript(invocation, text), w, depth + 1);
+      if (text) walkChildScripts(cmd, [fedScript(invocation, text)], w, (s) => walkScript(s, w, depth + 1), true);
     }
     // `echo '…' | tee >(sh)`, `echo '…' > >(bash)`: a shell reading what this stage writes
-    for (const text of substitutionFeeds(cmd, invocation, reading)) walkScript(text, w, depth + 1);
+    walkChildScripts(cmd, substitutionFeeds(cmd, invocation, reading), w, (s) => walkScript(s, w, depth + 1), true);
     // `sh -c "$(echo … | base64 -d)"`, `eval "$(…)"`, `bash <(… | gunzip)`: a substitution's pipeline the line tells
-    for (const text of substitutedScripts(cmd, reading)) walkScript(text, w, depth + 1);
+    walkChildScripts(cmd, substitutedScripts(cmd, reading), w, (s) => walkScript(s, w, depth + 1));
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;

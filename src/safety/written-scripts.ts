@@ -13,6 +13,7 @@ import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
 import { fetchedCode } from './runner-fetches.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
+import { type TaskRunner, taskFilesRead, taskRunnerOf, taskScript } from './task-runner-files.ts';
 import { runnerFiles } from './test-runner-files.ts';
 import { type LoadedReading, loadedFiles } from './tool-loaded-files.ts';
 
@@ -63,8 +64,8 @@ export interface WrittenRuns {
   tooMany: Finding | null;
 }
 
-/** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, or an interpreter's program. */
-type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang };
+/** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, an interpreter's program, or a task runner's file (task-runner-files.ts). */
+type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang } | { task: TaskRunner; words: readonly string[] };
 
 /** The redirections that write into their file. */
 const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
@@ -108,6 +109,8 @@ export class WrittenFiles {
   private readonly extracted: Array<{ folder: string; writers: readonly Invocation[] }> = [];
   /** the runs of written files read so far on this line */
   private reads = 0;
+  /** the folders a `PATH=…` or `export PATH=…` earlier on the line put on PATH, where the line tells them */
+  private pathFolders: string[] = [];
 
   constructor(private readonly home: string) {}
 
@@ -130,11 +133,15 @@ export class WrittenFiles {
     }
     const own = programWord(inv);
     const values = inv.args.map((a) => a.value);
+    // `PATH=/tmp/b:$PATH ls`, `export PATH=…; ls`: a program named bare is looked up in the folders put on PATH first
+    const onPath = own && !own.value.includes('/') ? [...pathFolders(inv.command.words.slice(0, inv.command.words.indexOf(own))), ...this.pathFolders] : [];
     // `node --test x.test.mjs`, `pytest test_x.py`, `npx tsx x.ts`: a runner of a language's files (test-runner-files.ts)
     const runner = runnerFiles(p, values);
     // `cargo build` runs build.rs, `pytest` conftest.py, `npx eslint .` eslint.config.js (tool-loaded-files.ts)
     const loaders = loadedFiles(p, values, [...inv.runners, ...inv.via.map((v) => [v])]);
+    const task = taskRunnerOf(p);
     const runsFiles =
+      task !== null ||
       runner !== null ||
       loaders.length > 0 ||
       SHELLS.has(p) ||
@@ -145,6 +152,7 @@ export class WrittenFiles {
       p.endsWith('make') ||
       PACKAGE_CLIENTS.has(p) ||
       inv.runners.length > 0 ||
+      onPath.length > 0 ||
       inv.via.includes('direnv');
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     // `sh < x.sh`: a shell handed no script and no command line reads its script on stdin
@@ -159,8 +167,12 @@ export class WrittenFiles {
     else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
     for (const i of runner?.files ?? []) this.read(out, inv.args[i], { program: runner!.program, lang: runner!.lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
+    for (const folder of onPath) this.read(out, plainWord(`${folder}/${own!.value}`), 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
     if (loaders.length) this.readLoaded(out, loaders, cwd);
+    // `just`, `task x`, `poe x`, `rake x`: the runner's file, where the line wrote it (task-runner-files.ts)
+    const taskFiles = task && taskFilesRead(task, values);
+    for (const f of taskFiles?.files ?? []) this.read(out, plainWord(f), { task: task!, words: taskFiles!.words }, cwd);
     // `direnv exec DIR cmd`: direnv loads DIR/.envrc, a shell script, before it runs cmd
     const envrc = inv.via.includes('direnv') ? direnvFolder(inv.command.words) : null;
     if (envrc !== null) this.read(out, plainWord(`${envrc.replace(/\/+$/, '')}/.envrc`), 'shell', cwd);
@@ -223,6 +235,11 @@ export class WrittenFiles {
   /** Records what `cmd` writes into files: its output redirected, `tee`'s files, a copy, a download's file, package scripts set. */
   record(cmd: SimpleCommand, inv: Invocation | null, reading: PipeReading, piped: readonly PipedInvocation[], cwd: string | null): void {
     const recorded = inv !== null && RECORDED.has(inv.program);
+    // `export PATH=/tmp/b:$PATH`, `PATH=/tmp/b:$PATH` alone: the later commands look programs up there
+    if (inv === null || inv.program === 'export') {
+      const folders = pathFolders(cmd.words);
+      if (folders.length) this.pathFolders = folders;
+    }
     if (!recorded && !cmd.redirects.some((r) => WRITES.has(r.op))) return;
     const by = { cmd, inv, reading, piped, end: piped.length };
     for (const r of cmd.redirects) if (WRITES.has(r.op) && r.target && !r.target.raw.startsWith('>(')) this.write(r.target, cwd, by, r.op.endsWith('>>'));
@@ -342,6 +359,7 @@ export class WrittenFiles {
 function scriptOf(reading: Reading, text: string): string | null {
   if (reading === 'shell') return text;
   if (reading === 'make') return makefileRecipes(text);
+  if (typeof reading === 'object' && 'task' in reading) return taskScript(reading.task, text, reading.words);
   if (reading !== 'exec') return interpreterLine(reading.program, reading.lang, text);
   // an executed file: its `#!` line names the program (`#!/usr/bin/env python3`); without one the shell runs it
   const shebang = /^#!\s*(\S+)(?:[ \t]+(.*))?/.exec(text);
@@ -372,6 +390,24 @@ function shellFileAt(args: readonly Word[]): number {
     else if (!v.startsWith('-') && !v.startsWith('+')) return v === '/dev/stdin' ? -1 : i;
   }
   return -1;
+}
+
+/**
+ * The folders the last `PATH=…` among `words` names, where the line tells them (`$PWD/bin` as
+ * `./bin`; not `$PATH` itself, nor a folder built from what only the shell knows).
+ */
+function pathFolders(words: readonly Word[]): string[] {
+  const word = words.findLast((w) => /^PATH\+?=/.test(w.value));
+  if (!word) return [];
+  const values = word.value.slice(word.value.indexOf('=') + 1).split(':');
+  const raws = word.raw
+    .slice(word.raw.indexOf('=') + 1)
+    .replace(/["']/g, '')
+    .split(':');
+  return values
+    .map((f, i) => (f.startsWith(UNKNOWN) && raws.length === values.length && /^\$\{?PWD\}?\//.test(raws[i]!) ? `.${f.slice(f.indexOf('/'))}` : f))
+    .filter((f) => f && !f.includes(UNKNOWN))
+    .map((f) => f.replace(/\/+$/, '') || '/');
 }
 
 /** The word the program was named by (`./x.sh` of `sudo ./x.sh a`), or null where the peel rebuilt the words. */

@@ -10,9 +10,11 @@ import type { ArgsCheck, Hit } from './args.ts';
  * file in it, goes); the firewall switched off (`netsh advfirewall set … state off`, `netsh
  * firewall set opmode disable`); the boot configuration changed (`bcdedit /set|/delete|/deletevalue`,
  * as `efibootmgr -B`); a drive formatted (`format D:`); Gatekeeper switched off (`spctl
- * --master-disable`); an account given root's id by Directory Services (`dscl . -create /Users/x
- * UniqueID 0`, as `useradd -o -u 0`). Their reads pass: `wsl --list`, `netsh advfirewall show`,
- * `bcdedit /enum`, `spctl --status`, `dscl . -read`.
+ * --master-disable`); macOS's application firewall switched off (`socketfilterfw --setglobalstate
+ * off`, as `defaults write com.apple.alf globalstate 0` is); an account given root's id by
+ * Directory Services (`dscl . -create /Users/x UniqueID 0`, as `useradd -o -u 0`). Their reads
+ * pass: `wsl --list`, `netsh advfirewall show`, `bcdedit /enum`, `spctl --status`, `socketfilterfw
+ * --getglobalstate` (and its apps added or unblocked: `--add`, `--unblock`), `dscl . -read`.
  *
  * Backups (asked): `vssadmin delete shadows`, `vssadmin resize shadowstorage` (the oldest copies
  * deleted to fit), `wmic shadowcopy delete`, `wbadmin delete
@@ -71,6 +73,16 @@ export function checkDesktops(inv: Invocation): Hit | null {
       return args.some((a) => a === '--master-disable' || a === '--global-disable')
         ? { rule: 'spctl --master-disable', reason: '`spctl --master-disable` switches Gatekeeper off: any downloaded program runs unchecked' }
         : null;
+    case 'socketfilterfw': {
+      const at = args.findIndex((a) => a === '--setglobalstate' || a.startsWith('--setglobalstate='));
+      const state = at < 0 ? null : args[at]!.includes('=') ? args[at]!.slice(args[at]!.indexOf('=') + 1) : args[at + 1];
+      return state === 'off' || state === '0'
+        ? {
+            rule: 'socketfilterfw --setglobalstate off',
+            reason: "`socketfilterfw --setglobalstate off` switches macOS's application firewall off: the machine's ports are open to the network",
+          }
+        : null;
+    }
     case 'dscl': {
       const writes = args.some((a) => a === '-create' || a === '-change' || a === '-append' || a === '-merge');
       const at = args.findIndex((a) => a === 'uniqueid' || a === 'primarygroupid');

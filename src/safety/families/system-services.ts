@@ -64,7 +64,23 @@ export function checkServices(inv: Invocation): Hit | null {
       : null;
   }
   if (program === 'systemctl' || program === 'service') return service(inv) ?? checkStartup(inv);
+  if (program === 'launchctl') return launchdFirewall(inv) ?? checkStartup(inv);
   return checkStartup(inv);
+}
+
+/** launchctl's verbs that stop a job or keep it from starting. */
+const LAUNCHCTL_STOPS = new Set(['bootout', 'unload', 'disable', 'remove', 'stop', 'kill']);
+
+/**
+ * `launchctl bootout system/com.apple.alf`, `launchctl unload …/com.apple.alf.agent.plist`:
+ * macOS's application firewall stopped, as `systemctl stop ufw` is; other jobs pass (`launchctl
+ * unload` of an app's agent is everyday).
+ */
+function launchdFirewall(inv: Invocation): Hit | null {
+  const words = inv.args.map((w) => w.value).filter((v) => !v.startsWith('-'));
+  if (!LAUNCHCTL_STOPS.has(words[0] ?? '') || !words.slice(1).some((w) => /(?:^|[/.])com\.apple\.alf(?:\.agent)?(?:\.plist)?$/.test(w))) return null;
+  const written = `launchctl ${words[0]} com.apple.alf`;
+  return { rule: written, reason: `\`${written}\` switches off the firewall: that is the machine's administration, not the task` };
 }
 
 /**
