@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
+import { AxmeError } from '../../model/errors.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
 import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
@@ -43,6 +46,11 @@ const KEEP_ALIVE_MS = 60_000;
  * server stopped (SIGINT/SIGTERM: in-flight requests finished, sessions ended, a last sync).
  */
 export async function serveHttp(opts: HttpServeOptions): Promise<void> {
+  if (opts.tokens !== undefined && !existsSync(resolvePath(opts.cwd, opts.tokens)))
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `the tokens file ${resolvePath(opts.cwd, opts.tokens)} (--tokens) does not exist: make it with axme token add <name> --scope write --tokens ${opts.tokens}, or leave --tokens out for this repository's`,
+    );
   const verifier = tokenVerifier(tokensPath({ cwd: opts.cwd, env: opts.env, file: opts.tokens }));
   const gate = authGate({ verifier, host: opts.host, allowedHosts: opts.allowedHosts, log: opts.log });
   const shared = sharedStore({ cwd: opts.cwd, env: opts.env, log: opts.log });
