@@ -29,6 +29,13 @@ const INPUT_PATHS: ReadonlyArray<[command: string, arg: string]> = [
   ['serve', '--tokens'],
 ];
 
+/**
+ * A file named that may not exist yet by design, where the command says so on stderr instead of
+ * refusing: `serve --http --tokens <file>` runs before its first token is added (the server rereads
+ * the file), so a missing file is said at start, never passed over.
+ */
+const SAID_NOT_REFUSED = /the tokens file \S+ \(--tokens\) does not exist/;
+
 /** Options that make no sense together (or without another), each a usage error saying which goes with which. */
 const NONSENSE: ReadonlyArray<string[]> = [
   ['models', 'pull', 'potion-base-8M', '--manifest', 'm.json'],
@@ -153,7 +160,7 @@ describe('bad input never passes silently: every command and option of the table
       );
   });
 
-  test('each row is a usage error (exit 2) that names what was wrong; stdout empty; the store unchanged', async () => {
+  test('each row is a usage error (exit 2) that names what was wrong; stdout empty; the store unchanged', async (t) => {
     const failed: string[] = [];
     let silent = 0;
     let failures = 0;
@@ -165,7 +172,9 @@ describe('bad input never passes silently: every command and option of the table
       const first = r.stderr.split('\n')[0] ?? '';
       // the argument named as the command line spells it, or as the core does (`dir: must not be empty`)
       const named = !row.names || first.includes(row.names) || first.includes(`${row.names.replace(/^-+|^<|>$/g, '')}:`);
-      const ok = r.code === 2 && r.stdout === '' && first.startsWith('axme: ') && named && tip() === start;
+      const refused = r.code === 2 && r.stdout === '' && first.startsWith('axme: ') && named;
+      const said = row.argv[0] === 'serve' && SAID_NOT_REFUSED.test(r.stderr);
+      const ok = (refused || said) && tip() === start;
       if (ok) continue;
       if (r.code === 0) silent++;
       if (r.code === 1) failures++;
@@ -173,6 +182,7 @@ describe('bad input never passes silently: every command and option of the table
         `axme ${row.argv.map((a) => (a === '' || /\s/.test(a) ? JSON.stringify(a) : a)).join(' ')} -> ${r.code}: ${first || r.stdout.split('\n')[0]}`,
       );
     }
+    t.diagnostic(`${all.length} rows, ${failed.length} failed (${silent} exited 0, ${failures} exited 1)`);
     assert.deepEqual(failed, [], `${failed.length} of ${all.length} rows (${silent} exited 0, ${failures} exited 1):\n${failed.join('\n')}`);
   });
 
