@@ -6,6 +6,7 @@ import { choiceError } from './choice-values.ts';
 import { OPERATION_WORDS } from './command-index.ts';
 import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
+import { emptyWordProblem } from './empty-words.ts';
 import { type CliIO, SilentExit } from './io.ts';
 import type { Command } from './operation-tree.ts';
 import { DASH_VALUE_ADVICE, unknownOption } from './unknown-options.ts';
@@ -35,7 +36,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const json = argv.includes('--json');
   const parsed = commandWords(argv)[0] === WORDS_COMMAND ? withLoneDashes(argv) : argv;
   // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)
-  let self: { getOptions(): { boolean: string[]; key: Record<string, unknown> } } | undefined;
+  let self: { getOptions(): { boolean: string[]; key: Record<string, unknown>; alias?: Record<string, string[]> } } | undefined;
   const parser = yargs()
     .scriptName('axme')
     .usage('axme <command>\n\nGit-native project knowledge for coding agents, kept on refs/memory/main.')
@@ -47,6 +48,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // a value an option does not take, with the choice meant (choice-values.ts), before yargs' "Invalid values"
     .middleware((a) => {
       const said = choiceError(a, (self?.getOptions() as { choices?: Record<string, unknown[]> } | undefined)?.choices ?? {}, argv);
+      if (said) throw new UsageError(said);
+    }, true)
+    // an empty positional word or -C "": a usage error for every command (empty-words.ts)
+    .middleware((a) => {
+      const said = emptyWordProblem(a, argv, self?.getOptions() ?? { key: {}, boolean: [] });
       if (said) throw new UsageError(said);
     }, true)
     .middleware(loneDashesBack, true)
@@ -62,6 +68,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .fail((msg, err, usage) => {
       // yargs reports its own usage problems as a message; errors from commands come as `err`.
       // Its third argument is the usage of the command that failed (typed as the parser)
+      // an option's value refused as it was parsed (number-values.ts): yargs passes it on as its own YError, with the message kept
+      if (err?.name === 'YError') throw new AxmeError('INVALID_INPUT', err.message);
       throw err ?? new UsageError(missingPositionals(msg, usageLine(usage as unknown as YargsUsage)) ?? msg?.replaceAll(LONE_DASH, '-'));
     });
   self = parser as unknown as typeof self;

@@ -2,11 +2,13 @@ import type { Argv, Options, PositionalOptions } from 'yargs';
 import { z } from 'zod';
 import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
+import type { NumberBounds } from '../model/number-value.ts';
 import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
 import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb } from './io.ts';
+import { numberOption } from './number-values.ts';
 
 /** A flag's name for a field: `allow_secret` and `allowSecret` become `allow-secret`. */
 export function flagOf(field: string): string {
@@ -15,14 +17,24 @@ export function flagOf(field: string): string {
 
 interface JsonField {
   type?: string;
+  minimum?: number;
+  maximum?: number;
   enum?: unknown[];
   anyOf?: JsonField[];
   items?: JsonField;
   description?: string;
 }
 
-/** The yargs option of one input field, from its JSON schema (input side: what a caller gives). */
-export function optionOf(field: JsonField, required: boolean): Options {
+/** The bounds a number field's schema declares (those past the safe integers are what `.int()` says, not a bound). */
+function boundsOf(field: JsonField): NumberBounds {
+  const bound = (n: number | undefined) => (n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER ? n : undefined);
+  const min = bound(field.minimum);
+  const max = bound(field.maximum);
+  return { ...(field.type === 'integer' ? { integer: true } : {}), ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+/** The yargs option of one input field named `flag`, from its JSON schema (input side: what a caller gives). */
+export function optionOf(field: JsonField, required: boolean, flag: string): Options {
   const describe = field.description ?? '';
   const list = field.anyOf?.some((f) => f.type === 'array') && field.anyOf.some((f) => f.type === 'string');
   if (list) return { type: 'string', describe: `${describe} (comma-separated)`, demandOption: required };
@@ -31,7 +43,7 @@ export function optionOf(field: JsonField, required: boolean): Options {
     return { type: 'string', array: true, describe, demandOption: required, ...(choices ? { choices } : {}) };
   }
   if (field.enum) return { type: 'string', choices: field.enum as string[], describe, demandOption: required };
-  if (field.type === 'number' || field.type === 'integer') return { type: 'number', describe, demandOption: required };
+  if (field.type === 'number' || field.type === 'integer') return numberOption(flag, boundsOf(field), { describe, demandOption: required });
   if (field.type === 'boolean') return { type: 'boolean', describe, demandOption: required };
   return { type: 'string', describe, demandOption: required };
 }
@@ -91,12 +103,18 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       let b: Argv = op.write ? writeOptions(y, stdin) : y;
       if (cli.stdinJson) return b;
       for (const [field, schema] of Object.entries(properties)) {
-        const o = optionOf(schema, required.has(field) && !stdin.includes(field));
+        const o = optionOf(schema, required.has(field) && !stdin.includes(field), flagOf(cliName(op, field)));
         const describe = (help as Record<string, string>)[field] ?? o.describe;
         const short = (alias as Record<string, string>)[field];
         if (positional.includes(field)) {
           const array = variadic && field === positional.at(-1);
-          b = b.positional(cliName(op, field), { type: o.type, describe, choices: o.choices, ...(array ? { array: true } : {}) } as PositionalOptions);
+          b = b.positional(cliName(op, field), {
+            type: o.type,
+            describe,
+            choices: o.choices,
+            coerce: o.coerce,
+            ...(array ? { array: true } : {}),
+          } as PositionalOptions);
         } else b = b.option(flagOf(cliName(op, field)), { ...o, describe, ...(short ? { alias: short } : {}) });
       }
       return b;

@@ -7,6 +7,7 @@ import { readMergedState } from '../knowledge/core/merged-state.ts';
 import type { Actor } from '../model/common.ts';
 import { AxmeError, isAxmeError } from '../model/errors.ts';
 import { isLoopback } from '../model/loopback.ts';
+import { numberValue, PORT } from '../model/number-value.ts';
 import { newCsrfToken, runAction } from './actions.ts';
 import { UI_CSS, UI_JS } from './assets.ts';
 import type { UiContext } from './context.ts';
@@ -41,8 +42,9 @@ export interface UiOptions {
  * can move while the page is open; derived states are cached per commit).
  */
 async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
-  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)
-    throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535 (0 picks a free one)');
+  numberValue('--port', opts.port, PORT);
+  // an empty address would listen on every interface: the opposite of what was asked
+  if (!opts.host) throw new AxmeError('INVALID_INPUT', '--host needs one address (e.g. 127.0.0.1)');
   if (!isLoopback(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
   const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: opts.actor ?? 'human', workspace: true });
   try {

@@ -124,7 +124,11 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
   const cases: Array<{ name: string; args: string[]; message: RegExp }> = [
     { name: 'propose with a blank title', args: ['propose', '--title', '   '], message: /^invalid proposal: title: must not be empty$/ },
     { name: 'diff from a 400-character revision', args: ['diff', '--from', 'x'.repeat(400)], message: /^invalid diff: from: must be at most 300 characters$/ },
-    { name: 'search for a fractional number of results', args: ['search', 'caching', '-k', '2.5'], message: /^invalid search: k: must be a whole number$/ },
+    {
+      name: 'search for a fractional number of results',
+      args: ['search', 'caching', '-k', '2.5'],
+      message: /^--limit takes a whole number from 1 to 100, not "2\.5"$/,
+    },
   ];
   for (const c of cases) {
     test(`${c.name}: a usage error naming the field, no zod dump`, async () => {

@@ -203,7 +203,7 @@ describe('sync through the CLI: exit codes and what it prints', () => {
     assert.match(bad.stderr, /no git remote named "upstream": the remotes are origin/);
     const rounds = await axmeIn(a!, ['sync', '--rounds', 'abc']);
     assert.equal(rounds.code, 2, rounds.stderr);
-    assert.match(rounds.stderr, /--rounds must be a whole number from 1 to 100/);
+    assert.match(rounds.stderr, /--rounds takes a whole number from 1 to 100, not "abc"/);
     git(a!, ['remote', 'add', 'gone', join(a!, 'no-such-remote.git')]);
     const gone = await axmeIn(a!, ['sync', 'gone']);
     assert.equal(gone.code, 1);
@@ -712,7 +712,7 @@ describe('syncStore over a local bare remote', () => {
     const bad = await rejectsWith(A.sync({ remote: 'upstream' }), 'INVALID_INPUT', /no git remote named "upstream": the remotes are origin/);
     assert.equal(exitCodeOf(bad), 2);
     for (const rounds of [0, Number.NaN, 1.5, 101]) {
-      const r = await rejectsWith(A.sync({ rounds }), 'INVALID_INPUT', /--rounds must be a whole number from 1 to 100/);
+      const r = await rejectsWith(A.sync({ rounds }), 'INVALID_INPUT', /--rounds takes a whole number from 1 to 100, not "/);
       assert.equal(exitCodeOf(r), 2, `rounds ${rounds}`);
     }
     // a remote that cannot be reached: a failure, and its fetch configuration is left alone

@@ -114,7 +114,7 @@ export function raw(
       {
         host: u.hostname,
         port: u.port,
-        path: u.pathname,
+        path: u.pathname + u.search,
         method: opts.method ?? 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...opts.headers },
       },

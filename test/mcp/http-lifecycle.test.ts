@@ -84,14 +84,14 @@ describe('axme serve --http: lifecycle', () => {
 
   test('bad --http flags are refused before anything listens (exit 2, the flag named)', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--http', '--port', '70000'], /--port must be a whole number from 0 to 65535/],
-      [['--http', '--port', '-1'], /--port must be a number of at least 0/],
-      [['--http', '--max-body', '10'], /--max-body must be a number of at least 1024/],
-      [['--http', '--rate-limit', 'x'], /--rate-limit must be a number of at least 0/],
-      [['--http', '--idle-timeout', '0'], /--idle-timeout must be a number of at least 0.1/],
+      [['--http', '--port', '70000'], /--port takes a whole number from 0 to 65535, not "70000"/],
+      [['--http', '--port', '-1'], /--port takes a whole number from 0 to 65535, not "-1"/],
+      [['--http', '--max-body', '10'], /--max-body takes a whole number of at least 1024, not "10"/],
+      [['--http', '--rate-limit', 'x'], /--rate-limit takes a number of at least 0, not "x"/],
+      [['--http', '--idle-timeout', '0'], /--idle-timeout takes a number of at least 0.1, not "0"/],
       [['--http', '--host', ''], /--host needs one address/],
-      [['--http', '--sessions-per-token', '0'], /--sessions-per-token must be a number of at least 1/],
-      [['--http', '--sessions-per-token', '2.5'], /--sessions-per-token must be a whole number of at least 1/],
+      [['--http', '--sessions-per-token', '0'], /--sessions-per-token takes a whole number of at least 1, not "0"/],
+      [['--http', '--sessions-per-token', '2.5'], /--sessions-per-token takes a whole number of at least 1, not "2\.5"/],
       [['--port', '7777'], /--port goes with --http/],
     ];
     for (const [args, message] of cases) {

@@ -162,7 +162,7 @@ describe('pullModel: download, check, install', () => {
     }
   });
 
-  test('a server without the file, or none at all, is DOWNLOAD_FAILED; a name outside the catalog is NOT_FOUND', async () => {
+  test('a server without the file, or none at all, is DOWNLOAD_FAILED; a name outside the catalog is INVALID_INPUT (a usage error)', async () => {
     const server = await modelServer({});
     try {
       const err = await rejectsWith(pullModel({ env: { XDG_CACHE_HOME: tempDir(), AXME_MODELS_URL: server.url }, manifest }), 'DOWNLOAD_FAILED');
@@ -171,7 +171,7 @@ describe('pullModel: download, check, install', () => {
       await server.close();
     }
     await rejectsWith(pullModel({ env: { XDG_CACHE_HOME: tempDir(), AXME_MODELS_URL: server.url }, manifest }), 'DOWNLOAD_FAILED');
-    const nf = await rejectsWith(pullModel({ env: { XDG_CACHE_HOME: tempDir() }, name: 'no-such-model' }), 'NOT_FOUND');
+    const nf = await rejectsWith(pullModel({ env: { XDG_CACHE_HOME: tempDir() }, name: 'no-such-model' }), 'INVALID_INPUT');
     assert.match(nf.message, /--manifest <file>/);
   });
 

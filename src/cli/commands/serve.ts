@@ -1,26 +1,30 @@
 import type { Argv, Options } from 'yargs';
+import { HTTP_NUMBERS } from '../../mcp/http/http-options.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { type CliArgs, type CliIO } from '../io.ts';
+import { numberOption } from '../number-values.ts';
 
 /** The flags of `axme serve --http` (checked by mcp/http/http-options.ts); each goes with --http only. */
 const HTTP_FLAGS = {
-  port: { type: 'number', describe: 'with --http: the port (default 7777; 0 picks a free one)' },
+  port: numberOption('port', HTTP_NUMBERS.port, { describe: 'with --http: the port (default 7777; 0 picks a free one)' }),
   host: {
     type: 'string',
     describe: 'with --http: the address to listen on (default 127.0.0.1; another address, or --allowed-host, needs a token: axme token add)',
   },
   tokens: { type: 'string', describe: 'with --http: the tokens file (default: <git common dir>/axme/tokens.json)' },
-  'sync-interval': {
-    type: 'number',
+  'sync-interval': numberOption('sync-interval', HTTP_NUMBERS['sync-interval'], {
     describe: 'with --http: seconds between syncs with the remote, and a sync after writes (default 60 on a bare repository, else 0: none)',
-  },
-  'max-body': { type: 'number', describe: 'with --http: the request body limit in bytes (default 1048576)' },
-  'rate-limit': { type: 'number', describe: 'with --http: requests per second per token (default 20, bursts of 5x that; 0: no limit)' },
-  'idle-timeout': { type: 'number', describe: 'with --http: seconds after which an idle session is closed (default 1800)' },
-  'sessions-per-token': {
-    type: 'number',
+  }),
+  'max-body': numberOption('max-body', HTTP_NUMBERS['max-body'], { describe: 'with --http: the request body limit in bytes (default 1048576)' }),
+  'rate-limit': numberOption('rate-limit', HTTP_NUMBERS['rate-limit'], {
+    describe: 'with --http: requests per second per token (default 20, bursts of 5x that; 0: no limit)',
+  }),
+  'idle-timeout': numberOption('idle-timeout', HTTP_NUMBERS['idle-timeout'], {
+    describe: 'with --http: seconds after which an idle session is closed (default 1800)',
+  }),
+  'sessions-per-token': numberOption('sessions-per-token', HTTP_NUMBERS['sessions-per-token'], {
     describe: "with --http: sessions one token may hold (default 32); a new one beyond closes that token's least recently used idle session",
-  },
+  }),
   'allowed-host': {
     type: 'string',
     array: true,

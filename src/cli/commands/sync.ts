@@ -1,5 +1,7 @@
 import type { Argv } from 'yargs';
+import { SYNC_ROUNDS } from '../../model/number-value.ts';
 import { type CliArgs, type CliIO, note, out, printJson, withKb } from '../io.ts';
+import { numberOption } from '../number-values.ts';
 
 /** `axme sync [remote]`: share knowledge through a git remote (fetch, three-way merge, push). */
 export function syncCommand(io: CliIO) {
@@ -9,7 +11,7 @@ export function syncCommand(io: CliIO) {
     builder: (y: Argv) =>
       y
         .positional('remote', { type: 'string', describe: 'git remote (default: origin, or the only remote)' })
-        .option('rounds', { type: 'number', describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' })
+        .option('rounds', numberOption('rounds', SYNC_ROUNDS, { describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' }))
         .option('accept-removals', {
           type: 'boolean',
           describe: 'take a remote change that removes items (held otherwise, with a question: axme never deletes items in normal use)',

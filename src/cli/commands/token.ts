@@ -8,7 +8,7 @@ export function tokenCommand(io: CliIO) {
   const fileOption = (y: Argv) =>
     y.option('tokens', { type: 'string', describe: 'the tokens file (default: <git common dir>/axme/tokens.json of this repository)' });
   const path = async (a: CliArgs) => {
-    if (a.tokens !== undefined && typeof a.tokens !== 'string') throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
+    if (a.tokens !== undefined && (typeof a.tokens !== 'string' || !a.tokens)) throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
     const { tokensPath } = await import('../../knowledge/admin/tokens.ts');
     return tokensPath({ cwd: (a.C as string | undefined) ?? io.cwd, env: io.env, file: a.tokens as string | undefined });
   };

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { AxmeError } from '../../model/errors.ts';
 import { ImportAutoMemoryInput } from '../../model/import-export.ts';
 import { Memory } from '../../model/memory.ts';
@@ -46,6 +47,11 @@ export interface ImportAutoMemoryResult {
 export async function importAutoMemory(kb: KnowledgeBase, input: ImportAutoMemoryInput, opts: AutoMemoryOptions = {}): Promise<ImportAutoMemoryResult> {
   const data = parseInput(ImportAutoMemoryInput, input, 'import');
   const folder = folderOf(kb, data.dir, opts);
+  // a folder named that is not there is a mistake to say, not an import of nothing (this project's own may not exist yet)
+  if (data.dir !== undefined && !statSync(folder.dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new AxmeError('INVALID_INPUT', `${folder.dir} (--dir) is no folder: give the auto memory folder to read, or leave --dir out for this project's`, {
+      dir: folder.dir,
+    });
   const content = readFolder(folder.dir, { confined: true });
   const found = folderEntries(content);
   const r = await mutate(kb, (state) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
+import { eitherOf, nearNames } from '../../model/near-names.ts';
 import { CATALOG, catalogModel, DEFAULT_MODEL, type ModelFile, type ModelManifest } from './catalog.ts';
 import { CURRENT_FILE, MANIFEST_FILE, modelsBaseUrl, modelsDir } from './model-paths.ts';
 
@@ -123,16 +124,24 @@ async function download(url: string, dest: string, file: ModelFile, report: (rec
  * SHA-256 checked against the manifest before it is kept (a file already there with the right
  * bytes is not fetched again); then the manifest, written last, marks the model installed, and
  * the model becomes the one search uses. Throws DOWNLOAD_FAILED (network), CORRUPT (wrong
- * bytes: nothing of that file is kept), NOT_FOUND (a name the catalog lacks).
+ * bytes: nothing of that file is kept), INVALID_INPUT (a name the catalog lacks, with the one it was likely meant to be).
  */
 export async function pullModel(opts: PullModelOptions): Promise<PullResult> {
   const manifest = opts.manifest ?? catalogModel(opts.name ?? DEFAULT_MODEL);
-  if (!manifest)
+  if (!manifest) {
+    // a name the catalog lacks is the caller's to correct (a usage error), with the name it was likely meant to be
+    const names = CATALOG.map((m) => m.name);
+    // compared in lower case: nearNames passes over names with capitals (yargs' camel-case copies), and model names have them
+    const meant = nearNames(
+      (opts.name ?? '').toLowerCase(),
+      names.map((n) => n.toLowerCase()),
+    ).map((m) => names.find((n) => n.toLowerCase() === m)!);
     throw new AxmeError(
-      'NOT_FOUND',
-      `no model named ${opts.name} in axme's catalog (${CATALOG.map((m) => m.name).join(', ')}); for another Model2Vec model, give its manifest with --manifest <file>`,
-      { name: opts.name },
+      'INVALID_INPUT',
+      `no model named ${JSON.stringify(opts.name ?? '')} in axme's catalog${meant.length ? `: did you mean ${eitherOf(meant)}?` : ''} (the catalog: ${names.join(', ')}; axme models list shows them); for another Model2Vec model, give its manifest with --manifest <file>`,
+      { name: opts.name, catalog: names },
     );
+  }
   const root = modelsDir(opts.env);
   if (!root) throw new AxmeError('CONFIG', 'no folder for models: set XDG_CACHE_HOME or HOME');
   const dir = join(root, manifest.name);

@@ -1,5 +1,6 @@
 import { FORMAT_VERSION } from '../../model/config.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { numberValue, SYNC_ROUNDS } from '../../model/number-value.ts';
 import { NOTES_REF } from '../../store/code-commits.ts';
 import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/commit.ts';
 import {
@@ -96,10 +97,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   // the remotes and their fetch refspecs, read once for the whole sync
   const remotes = await readRemotes(repo);
   const remote = await pickRemote(repo, opts.remote, remotes);
-  const maxRounds = opts.maxRounds ?? DEFAULT_ROUNDS;
-  if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 100) {
-    throw new AxmeError('INVALID_INPUT', `--rounds must be a whole number from 1 to 100 (got ${String(opts.maxRounds)})`);
-  }
+  const maxRounds = numberValue('--rounds', opts.maxRounds ?? DEFAULT_ROUNDS, SYNC_ROUNDS);
   const before = await resolve(repo, kb.ref);
   const merges: SyncMerge[] = [];
   let configured: string[] = [];

@@ -1,4 +1,15 @@
 import { AxmeError } from '../../model/errors.ts';
+import { type NumberBounds, numberValue, PORT } from '../../model/number-value.ts';
+
+/** What each number flag of `axme serve --http` takes (the CLI's options check the same bounds when they are parsed). */
+export const HTTP_NUMBERS = {
+  port: PORT,
+  'sync-interval': { min: 0 },
+  'max-body': { integer: true, min: 1024 },
+  'rate-limit': { min: 0 },
+  'idle-timeout': { min: 0.1 },
+  'sessions-per-token': { integer: true, min: 1 },
+} as const satisfies Record<string, NumberBounds>;
 
 /** The `axme serve --http` flags as given on the command line (undefined: not given; others are ignored). */
 export interface HttpFlags {
@@ -42,37 +53,26 @@ export interface HttpSettings {
  * max(10, 5x), sessions closed after 1800 s idle, 32 sessions per token.
  */
 export function httpOptions(flags: HttpFlags): HttpSettings {
-  const port = num('port', flags.port, 7777, 0);
-  if (!Number.isInteger(port) || port > 65535) throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535');
+  const port = num('port', flags.port, 7777);
   const { host = '127.0.0.1', tokens } = flags;
   if (typeof host !== 'string' || !host) throw new AxmeError('INVALID_INPUT', '--host needs one address (e.g. 127.0.0.1)');
-  if (tokens !== undefined && typeof tokens !== 'string') throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
-  const rate = num('rate-limit', flags.rateLimit, 20, 0);
+  if (tokens !== undefined && (typeof tokens !== 'string' || !tokens)) throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
+  const rate = num('rate-limit', flags.rateLimit, 20);
   return {
     host,
     port,
     tokens,
-    syncIntervalS: flags.syncInterval === undefined ? undefined : num('sync-interval', flags.syncInterval, 0, 0),
-    maxBodyBytes: num('max-body', flags.maxBody, 1_048_576, 1024),
+    syncIntervalS: flags.syncInterval === undefined ? undefined : num('sync-interval', flags.syncInterval, 0),
+    maxBodyBytes: num('max-body', flags.maxBody, 1_048_576),
     ratePerSecond: rate,
     rateBurst: Math.max(10, rate * 5),
-    idleTimeoutS: num('idle-timeout', flags.idleTimeout, 1800, 0.1),
-    sessionsPerToken: whole('sessions-per-token', flags.sessionsPerToken, 32, 1),
+    idleTimeoutS: num('idle-timeout', flags.idleTimeout, 1800),
+    sessionsPerToken: num('sessions-per-token', flags.sessionsPerToken, 32),
     allowedHosts: (Array.isArray(flags.allowedHost) ? flags.allowedHost : flags.allowedHost === undefined ? [] : [flags.allowedHost]).map(String),
   };
 }
 
-/** A number flag of at least `min`, or `fallback` when not given. */
-function num(flag: string, value: unknown, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
-    throw new AxmeError('INVALID_INPUT', `--${flag} must be a number of at least ${min}`);
-  return value;
-}
-
-/** A whole-number flag of at least `min`, or `fallback` when not given. */
-function whole(flag: string, value: unknown, fallback: number, min: number): number {
-  const n = num(flag, value, fallback, min);
-  if (!Number.isInteger(n)) throw new AxmeError('INVALID_INPUT', `--${flag} must be a whole number of at least ${min}`);
-  return n;
+/** A number flag checked against its HTTP_NUMBERS bounds, or `fallback` when not given. */
+function num(flag: keyof typeof HTTP_NUMBERS, value: unknown, fallback: number): number {
+  return value === undefined ? fallback : numberValue(`--${flag}`, value, HTTP_NUMBERS[flag]);
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve as resolvePath } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
@@ -10,6 +12,7 @@ import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
 import { createServer, registerAll } from '../server.ts';
 import { authGate, challenge, hostAllowed, type Principal, rateLimiter, scopeNeeded, scopeRefusal } from './auth.ts';
 import type { HttpSettings } from './http-options.ts';
+import { refusalLog, refusalOf } from './refusal-log.ts';
 import { type HttpSessionContext, type SharedStore, sessionContext, sharedStore } from './session-context.ts';
 import { type HeldSession, sessionTable } from './sessions.ts';
 import { syncLoop } from './sync-loop.ts';
@@ -43,6 +46,12 @@ const KEEP_ALIVE_MS = 60_000;
  * server stopped (SIGINT/SIGTERM: in-flight requests finished, sessions ended, a last sync).
  */
 export async function serveHttp(opts: HttpServeOptions): Promise<void> {
+  // a tokens file named that is not there yet is allowed (the first token may come once the server runs:
+  // it rereads the file), never silently: a mistyped path would otherwise leave the server open
+  if (opts.tokens !== undefined && !existsSync(resolvePath(opts.cwd, opts.tokens)))
+    opts.log(
+      `the tokens file ${resolvePath(opts.cwd, opts.tokens)} (--tokens) does not exist: until \`axme token add <name> --scope write --tokens ${opts.tokens}\` makes it, this server is open to this machine only; check the path if you meant an existing file`,
+    );
   const verifier = tokenVerifier(tokensPath({ cwd: opts.cwd, env: opts.env, file: opts.tokens }));
   const gate = authGate({ verifier, host: opts.host, allowedHosts: opts.allowedHosts, log: opts.log });
   const shared = sharedStore({ cwd: opts.cwd, env: opts.env, log: opts.log });
@@ -80,62 +89,78 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   };
   const label = (p: Principal) => (p.name === null ? "the open server's callers" : `token ${p.name}`);
 
+  const logRefusal = refusalLog({ log: opts.log, now: () => Date.now() });
+  /** Answers a request the server refuses, and logs it (refusal-log.ts): its status, the JSON-RPC error, and why. */
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    code: number,
+    message: string,
+    after?: () => void,
+  ) => {
+    logRefusal(refusalOf(req, status, message));
+    send(res, status, headers, rpcError(code, message), after);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (stopping) return send(res, 503, { 'Retry-After': '5', Connection: 'close' }, rpcError(-32000, 'the server is stopping: connect again in a moment'));
+    if (stopping) return refuse(req, res, 503, { 'Retry-After': '5', Connection: 'close' }, -32000, 'the server is stopping: connect again in a moment');
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/mcp') return send(res, 404, {}, rpcError(-32000, 'not found: the MCP endpoint is /mcp'));
+    if (url.pathname !== '/mcp') return refuse(req, res, 404, {}, -32000, 'not found: the MCP endpoint is /mcp');
     if (!hostAllowed(req, allowed))
-      return send(
+      return refuse(
+        req,
         res,
         403,
         {},
-        rpcError(
-          -32000,
-          `Host ${JSON.stringify(req.headers.host ?? '')} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`,
-        ),
+        -32000,
+        `Host ${JSON.stringify((req.headers.host ?? '').slice(0, 100))} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`,
       );
     const auth = gate.authenticate(req, new Date());
-    if (!auth.ok) return send(res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, rpcError(-32001, auth.message));
+    if (!auth.ok) return refuse(req, res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, -32001, auth.message);
     const who = auth.principal;
     // the caller learns what its token may do (axme doctor reports it)
     res.setHeader(TOKEN_SCOPE_HEADER, who.scope);
     const rate = limiter.take(who.name ?? '', Date.now());
     if (!rate.ok)
-      return send(res, 429, { 'Retry-After': String(rate.retryAfterS) }, rpcError(-32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`));
+      return refuse(req, res, 429, { 'Retry-After': String(rate.retryAfterS) }, -32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`);
     let body: unknown;
     if (req.method === 'POST') {
       const read = await readBody(req, opts.maxBodyBytes);
       if (read.tooLarge)
-        return send(
+        return refuse(
+          req,
           res,
           413,
           { Connection: 'close' },
-          rpcError(-32600, `the request body is over the ${opts.maxBodyBytes}-byte limit: send less in one message`),
+          -32600,
+          `the request body is over the ${opts.maxBodyBytes}-byte limit: send less in one message`,
           () => req.destroy(),
         );
       try {
         body = JSON.parse(read.text);
       } catch {
-        return send(res, 400, {}, rpcError(-32700, 'Parse error: the body is not JSON'));
+        return refuse(req, res, 400, {}, -32700, 'Parse error: the body is not JSON');
       }
       // one message per request: each call is charged to the rate limit (docs/mcp.md, "Bounds")
       if (Array.isArray(body))
-        return send(res, 400, {}, rpcError(INVALID_REQUEST, `Invalid Request: got a batch (array) of ${body.length}; ${NO_BATCHES} (one HTTP request each)`));
+        return refuse(req, res, 400, {}, INVALID_REQUEST, `Invalid Request: got a batch (array) of ${body.length}; ${NO_BATCHES} (one HTTP request each)`);
     }
     const need = scopeNeeded(body, tools);
     const id = header(req, 'mcp-session-id');
     let session = id ? sessions.get(id) : undefined;
     // a session is its token's: another token gets the same answer as an unknown session
-    if (id && (!session || session.principal.name !== who.name)) return send(res, 404, {}, rpcError(-32001, 'Session not found: initialize a new one'));
+    if (id && (!session || session.principal.name !== who.name)) return refuse(req, res, 404, {}, -32001, 'Session not found: initialize a new one');
     if (!session) {
-      if (req.method !== 'POST' || !isInitialize(body)) return send(res, 400, {}, rpcError(-32000, 'Bad Request: no Mcp-Session-Id; start with initialize'));
+      if (req.method !== 'POST' || !isInitialize(body)) return refuse(req, res, 400, {}, -32000, 'Bad Request: no Mcp-Session-Id; start with initialize');
       const room = sessions.makeRoom(who.name ?? '', (old) => {
         opts.log(
           `session ${old.id} of ${label(who)} closed: it holds ${opts.sessionsPerToken} sessions (--sessions-per-token), and a new one took the place of its least recently used`,
         );
         void closeSession(old, 'mcp-http-evicted');
       });
-      if (!room.ok) return send(res, room.status, { 'Retry-After': String(room.retryAfterS) }, rpcError(-32000, room.message));
+      if (!room.ok) return refuse(req, res, room.status, { 'Retry-After': String(room.retryAfterS) }, -32000, room.message);
       const opened = openSession(who);
       // an initialize that failed leaves no session behind
       res.once('close', () => opened.id === null && void closeSession(opened, 'mcp-http-failed'));
@@ -144,7 +169,10 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     const s = session;
     s.lastSeen = Date.now();
     // a tool above the token's scope is not run; the refusal is the call's result, in words the model reads
-    if (!scopeAllows(who.scope, need.scope)) return send(res, 200, {}, toolRefusal(body, scopeRefusal(who, need)));
+    if (!scopeAllows(who.scope, need.scope)) {
+      logRefusal(refusalOf(req, 200, `tool refused: ${scopeRefusal(who, need)}`));
+      return send(res, 200, {}, toolRefusal(body, scopeRefusal(who, need)));
+    }
     if (need.scope !== 'read') res.once('finish', () => res.statusCode < 300 && sync.kick());
     if (req.method === 'POST') {
       s.busy++;

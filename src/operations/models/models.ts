@@ -39,6 +39,12 @@ export const modelsPull = defineOperation({
     const { pullModel } = await import('../../knowledge/models/pull-model.ts');
     const { checkManifest } = await import('../../knowledge/models/catalog.ts');
     let manifest;
+    if (input.manifest !== undefined && input.name !== undefined)
+      throw new AxmeError(
+        'INVALID_INPUT',
+        `give a model's name or --manifest <file>, not both: the manifest names its model (drop ${JSON.stringify(input.name)})`,
+      );
+    if (input.manifest === '') throw new AxmeError('INVALID_INPUT', '--manifest takes a file: give the path of a JSON manifest, or leave --manifest out');
     if (input.manifest) {
       const path = resolve(at.cwd, input.manifest);
       let text: string;
