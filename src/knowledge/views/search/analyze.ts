@@ -183,7 +183,8 @@ export function joinedTerm(pieces: readonly string[]): string {
  * to `wholes` (or `out` when absent) the term of each identifier written whole, as in
  * `joinedTerm`: `--no-verify` gives `no`, `verifi` and `noverifi`; `core.hooksPath` gives `core`,
  * `hook`, `path`, `hookspath` and `corehookspath`. `spans`, when given, gets for each whole the
- * range of `out` its parts took; `written`, when given, each plain word's `writtenTerm` (what an
+ * range of `out` its parts took (a camelCase segment's whole, `hookspath`, its segment's alone:
+ * it lies within the identifier's, whose part it is); `written`, when given, each plain word's `writtenTerm` (what an
  * index holds beside the stems; a query looks those up itself, query.ts).
  */
 export function termsInto(text: string, out: string[], wholes: string[] = out, spans?: Array<[number, number]>, written?: string[]): void {
@@ -216,30 +217,31 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
     const segments = token.split(CONNECTOR);
     const from = out.length;
     const all: string[] = [];
-    const found: string[] = [];
+    // each whole term and the range of `out` its parts took: the whole identifier's, a tail's, or one camelCase segment's
+    const found: Array<[string, number, number]> = [];
     const starts: Array<[number, number]> = [];
     for (const seg of segments) {
-      starts.push([out.length, all.length]);
+      const at = out.length;
+      starts.push([at, all.length]);
       const pieces = LOWER_CAMEL.test(seg) ? seg.split(CAMEL) : [seg];
       for (const p of pieces) {
         const term = termOf(p.toLowerCase());
         if (term) out.push(term);
       }
-      if (pieces.length > 1 && segments.length > 1) found.push(joinedTerm(pieces));
+      if (pieces.length > 1 && segments.length > 1) found.push([joinedTerm(pieces), at, out.length]);
       all.push(...pieces);
     }
-    const ends: Array<[number, number]> = [];
     if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) {
-      found.push(joinedTerm(all));
+      found.push([joinedTerm(all), from, out.length]);
       // its tails of two segments or more: `UTF-8` in `non-UTF-8`, `b.ts` in `src/a/b.ts`
       for (let i = 1; i + 1 < segments.length; i++) {
         const tail = all.slice(starts[i]![1]);
-        if (tail.length > 1 && /[a-z]/i.test(tail.join(''))) ends.push([starts[i]![0], found.push(joinedTerm(tail)) - 1]);
+        if (tail.length > 1 && /[a-z]/i.test(tail.join(''))) found.push([joinedTerm(tail), starts[i]![0], out.length]);
       }
-    } else if (segments.length <= WHOLE_PIECES && NUMBER.test(token)) found.push(token);
-    for (const [i, w] of found.entries()) {
+    } else if (segments.length <= WHOLE_PIECES && NUMBER.test(token)) found.push([token, from, out.length]);
+    for (const [w, start, end] of found) {
       wholes.push(w);
-      spans?.push([ends.find((e) => e[1] === i)?.[0] ?? from, out.length]);
+      spans?.push([start, end]);
     }
   }
 }

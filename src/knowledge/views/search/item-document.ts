@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import { termsInto } from './analyze.ts';
+import { definedNames } from './defined-names.ts';
 import { FIELDS, type Field, packCounts } from './fields.ts';
 import type { Doc } from './index-shape.ts';
 
@@ -62,7 +63,13 @@ export const GAP = 0xffff;
 /** At most this many words of a document are kept for proximity. */
 const NEAR_MAX = 4000;
 
-/** The document of `src`: its text tokenized into terms, counted by field, and its words' order for proximity. */
+/** Where the keywords' field is in FIELDS. */
+const KEYS = FIELDS.indexOf('keys');
+
+/**
+ * The document of `src`: its text tokenized into terms, counted by field, and its words' order for
+ * proximity; the identifiers its body defines (`definedNames`) counted among its keywords too.
+ */
 export function docOf(counter: Counter, src: Source): Doc {
   const { parts } = src;
   const { slot, tokens, wholes, near } = counter;
@@ -103,6 +110,17 @@ export function docOf(counter: Counter, src: Source): Doc {
       if (positional && near.length < NEAR_MAX) near.push(GAP);
     }
     if (field === 'title') titleEnd = near.length;
+  }
+  // the identifiers the body defines (a sub-heading, a table row's first cell, a settings entry…): keywords of the item
+  const defined = new Set<string>();
+  for (const text of parts.body) for (const name of definedNames(text)) defined.add(name);
+  for (const name of defined) {
+    tokens.length = 0;
+    wholes.length = 0;
+    termsInto(name, tokens, wholes, undefined, wholes);
+    len.keys += tokens.length;
+    for (const t of tokens) slotOf(t, KEYS);
+    for (const t of wholes) slotOf(t, KEYS);
   }
   const tfs = new Float64Array(terms.length);
   const c = counter.counts;

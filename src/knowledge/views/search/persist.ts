@@ -27,7 +27,7 @@ declare const AXME_SEARCH_CODE: string | undefined;
  * (`AXME_SEARCH_CODE`, scripts/build.mjs), so that a file written by other analysis code is
  * never read even where this number was not bumped.
  */
-export const INDEX_VERSION = 12;
+export const INDEX_VERSION = 13;
 /** The ICU the runtime carries cuts Thai, Lao, Khmer and Burmese text into words (analyze.ts): a file written by another is not read. */
 const MAGIC = `axme-search-index ${typeof AXME_SEARCH_CODE === 'string' ? AXME_SEARCH_CODE : 'source'} icu ${process.versions.icu ?? 'none'}`;
 /** Index files kept (the newest by time): a tip and a few before it, for `--at` and other worktrees. */
