@@ -11,7 +11,7 @@ const TABLE_ROW = /^\s*\|([^|]+)\|/;
 const TABLE_RULE = /^\s*\|?\s*:?-{2,}/;
 /** A list line or a line that starts with code, then a colon or a dash: `- \`--no-verify\`: skip the hooks`, `` `name`: text ``. */
 const LIST_CODE = /^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)`([^`]+)`/;
-const CODE_LEAD = /^\s*`([^`]+)`\s*(?::|\s[-–—]\s)/;
+const CODE_LEAD = /^\s*`([^`]+)`\s*(?::|\s[-\u2013\u2014]\s)/;
 /** An AsciiDoc entry (`rebase.autoStash::`, `-n::`): the term before the colons. */
 const ENTRY = /^\s*(\S[^:]*?)::\s*$/;
 /**
