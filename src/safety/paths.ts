@@ -151,6 +151,9 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   // folder is some folder, the known parts its `a/b` — they can be a pattern's last parts
   // (`.ssh/id_rsa`), not something inside a file the pattern names (`/etc/passwd/a/b`)
   const underUnknown = LEADING_UNKNOWN_FOLDERS.test(path);
+  // whole folders only the shell knows after known ones (`~/$D/contrib`: some non-dot folders, glob-tokens.ts):
+  // they may be a pattern's middle folders, not the pattern's own file with `contrib` inside it
+  const middleUnknown = MIDDLE_UNKNOWN_FOLDERS.test(path);
   const known = literalPrefix(path);
   for (const entry of entries) {
     const { pattern, full } = entry;
@@ -160,8 +163,9 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       const b = (entry.literalPrefix ??= literalPrefix(full));
       if (!known.startsWith(b) && !b.startsWith(known)) continue;
       const pt = (entry.tokens ??= tokens(full, false));
+      if (middleUnknown && !namesAfterUnknown(path, full)) continue;
       if (intersects(arg, pt)) return { pattern };
-      if (found) continue;
+      if (found || middleUnknown) continue;
       if (underUnknown ? knownPartsEndAt(path, full, pt, isGlob) : intersects(arg, (entry.below ??= [...pt, '/', GLOBSTAR]))) return { pattern };
     } else if (!nameIsWild) {
       if (closingStarSuppliesExtension(name, pattern)) continue;
@@ -195,6 +199,22 @@ function knownPartsEndAt(path: string, full: string, pt: Token[], isGlob: boolea
   return false;
 }
 const LEADING_KNOWN_NAME = new RegExp(`(?<=^(${UNKNOWN}+/)+)[^/${UNKNOWN}]`);
+
+/** A path with whole folders of only unknown expansions between known names: `/home/u/\uE000/contrib`. */
+const MIDDLE_UNKNOWN_FOLDERS = new RegExp(`[^/]/(${UNKNOWN}+/)+[^/${UNKNOWN}]`);
+
+/**
+ * Whether a known name after the whole unknown folders of `path` (MIDDLE_UNKNOWN_FOLDERS) is one
+ * pattern `full` spells out past the path's known beginning: `~/$D/.ssh/keys` meets `~/.ssh/*` by
+ * `.ssh`; `~/$D/contrib` meets `~/Library/Keychains/*` only through its `*`, the variable standing
+ * for the pattern's own folders — which no name of the command line says.
+ */
+function namesAfterUnknown(path: string, full: string): boolean {
+  const cut = path.indexOf(UNKNOWN);
+  const before = new Set(path.slice(0, cut).split('/'));
+  const after = path.slice(path.lastIndexOf(UNKNOWN) + 1).split('/');
+  return full.split('/').some((p) => p !== '' && !before.has(p) && !/[*?[]/.test(p) && after.includes(p));
+}
 
 /** A path that starts in folders of only unknown expansions and goes on by known names: `\uE000/a/b`. */
 const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/${UNKNOWN}]+)+$`);

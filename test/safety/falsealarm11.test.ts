@@ -1,0 +1,20 @@
+/**
+ * False alarms an eleventh gathering of everyday command lines found (everyday-unseen9.txt: what 32
+ * public repositories across ecosystems run in their scripts, workflows, Makefiles and docs), and
+ * those a lost earlier attempt had found, each with the dangerous neighbours the same rule must still
+ * deny — and the lines it left stopped by design, each beside an everyday neighbour that passes.
+ */
+import { testHoles } from './context.ts';
+
+testHoles({
+  // glob-tokens.ts: a variable filling whole folders after a known one (`~/$D/x`) is some non-dot folders, or none
+  'a variable filling whole folders of a path after a known folder': [
+    ['make -C ~/$PG_SRC_DIR/contrib', 'ls ~/$D/.ssh/keys'],
+    ['cd ~/$PG_SRC_DIR/contrib && make', 'cd ~/$D/.ssh && cat id_rsa'],
+    ['cp build/app ~/$D/bin/', 'cp build/app ~/$D/.ssh/authorized_keys'],
+    ['cat $HOME/$P/config/app.yml', 'cat $HOME/$D/.aws/credentials'],
+    ['tar czf out.tgz -C ~/$WS/src .', 'tar czf out.tgz ~/$WS/.gnupg'],
+    ['ls ~/$A/$B/contrib', 'cat ~/$A/$B/.netrc'],
+    ['make -C $HOME/$D/contrib install', 'cat $HOME/$D/.docker/config.json'],
+  ],
+});
