@@ -17,4 +17,16 @@ testHoles({
     ['ls ~/$A/$B/contrib', 'cat ~/$A/$B/.netrc'],
     ['make -C $HOME/$D/contrib install', 'cat $HOME/$D/.docker/config.json'],
   ],
+  // removal.ts: a package manager's own cache folder, as it prints it, removed (`go clean -cache`, `npm cache clean --force` do the same)
+  "a package manager's own cache folder removed, as the manager names it": [
+    ['rm -rf $(poetry config cache-dir)', 'rm -rf $(poetry config cache-dir)/..'],
+    ['rm -rf "$(npm config get cache)"', 'rm -rf "$(npm config get prefix)"'],
+    ['rm -rf "$(go env GOCACHE)" "$(go env GOMODCACHE)"', 'rm -rf "$(go env GOROOT)"'],
+    ['rm -rf "$(pip cache dir)"', 'rm -rf "$(pip cache dir)" ~'],
+    ['rm -rf $(yarn cache dir)', 'rm -rf $(yarn cache dir) $HOME'],
+    ['rm -rf "$(pnpm store path)"', 'rm -rf "$(pnpm store path)/../.."'],
+    ['rm -rf "$(brew --cache)"', 'rm -rf "$(brew --prefix)"'],
+    ['rm -rf "$(uv cache dir)"', 'rm -rf $(composer config home)'],
+    ['rm -rf $(composer config cache-dir)', 'rm -rf "$(npm config get cache)" "$(npm root -g)"'],
+  ],
 });
