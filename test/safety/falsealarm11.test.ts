@@ -29,4 +29,12 @@ testHoles({
     ['rm -rf "$(uv cache dir)"', 'rm -rf $(composer config home)'],
     ['rm -rf $(composer config cache-dir)', 'rm -rf "$(npm config get cache)" "$(npm root -g)"'],
   ],
+  // removal.ts checkRemoval: a program only the shell knows is judged as rm — unless rm would refuse an option it is given (`-e`, `--expression`)
+  'a program only the shell knows, given an option rm refuses': [
+    ['${SED} -i -re "s,go [0-9\\.]+,go ${VERSION},g" "${x}"', '$RM -rf "$x"'],
+    ['$SED -ri -e s/a/b/ "$f"', '${SED} -rf "${x}"'],
+    ['$GREP -rnw TODO "$OUT"', '$CMD -r -f -v "$OUT"'],
+    ['$GREP -rn --exclude-dir=node_modules TODO "$SRC"', '$X --recursive --force "$SRC"'],
+    ['$CP -ra build "$DEST"', '$X -Rdv ~'],
+  ],
 });
