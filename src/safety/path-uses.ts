@@ -189,11 +189,13 @@ function find(inv: Invocation): PathUse[] {
   const roots = uses.filter((u) => !u.word.value.startsWith('-'));
   const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
   const deletes = a.some((w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && REMOVERS.test(a[i + 1]?.value ?? '')));
-  // removing, what a test names is removed unless the expression keeps it out (find-expression.ts removesSelected)
-  const expression = a.slice(roots.length ? a.indexOf(roots.at(-1)!.word) + 1 : 0).map((w) => w.value);
-  const excludes = (i: number) => deletes && rootValues.every((root) => !removesSelected(expression, a[i]!.value, a[i + 1]!.value, root));
-  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
+  // removing, what a test names is removed unless the expression keeps it out (find-expression.ts removesSelected);
+  // running a program, what it names is handed to it unless kept out likewise (`-not -path '*/.*' -exec grep …`)
+  const expression = a.slice(roots.length ? a.indexOf(roots.at(-1)!.word) + 1 : 0).map((w) => w.value);
+  const reading = { empty: 'no' as const, everyExec: !deletes };
+  const excludes = (i: number) => (deletes || runs) && rootValues.every((root) => !removesSelected(expression, a[i]!.value, a[i + 1]!.value, root, reading));
+  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
   if (runs || deletes) {
     for (const n of named) {
