@@ -11,7 +11,7 @@ import { extracts, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
 import { gitPathUses } from './path-uses-git.ts';
 import { jqUses } from './path-uses-jq.ts';
-import { ageKeygen, certtool, minisign, step } from './path-uses-key-makers.ts';
+import { ageKeygen, certtool, keytool, minisign, step } from './path-uses-key-makers.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { transfer } from './path-uses-transfers.ts';
 import { grep, ripgrep } from './search-patterns.ts';
@@ -282,8 +282,9 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   gmssl: openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
-  // step certificate create, minisign -G, age-keygen -o, certtool --outfile: the keys they make (path-uses-key-makers.ts)
+  // step certificate create, minisign -G, age-keygen -o, certtool --outfile, keytool -genkeypair: the keys they make (path-uses-key-makers.ts)
   step,
+  keytool,
   minisign,
   'age-keygen': ageKeygen,
   certtool,

@@ -37,6 +37,16 @@ testHoles({
     ['$GREP -rn --exclude-dir=node_modules TODO "$SRC"', '$X --recursive --force "$SRC"'],
     ['$CP -ra build "$DEST"', '$X -Rdv ~'],
   ],
+  // path-uses-key-makers.ts keytool: the keystore it makes or adds an entry to is written (-genkeypair, -importcert -keystore, -importkeystore -destkeystore), never printed
+  'the keystore keytool makes': [
+    [
+      'keytool -noprompt -importkeystore -srckeystore "kafka.${i}.keystore.jks" -destkeystore "kafka.${i}.keystore.p12" -deststoretype PKCS12 -storepass x -deststorepass x',
+      'keytool -noprompt -importkeystore -srckeystore "kafka.${i}.keystore.p12" -destkeystore out.jks -srcstorepass x',
+    ],
+    ['keytool -genkeypair -alias a -keyalg RSA -keystore k.p12 -storetype PKCS12 -storepass x', 'keytool -list -v -keystore k.p12'],
+    ['keytool -importcert -noprompt -file ca.crt -alias ca -keystore trust.p12 -storepass x', 'keytool -exportcert -alias a -keystore k.p12 -rfc -file a.crt'],
+    ['keytool -genkey -alias a -keystore server.pfx -storepass x -dname CN=localhost', 'keytool -importcert -file ~/.ssh/id_rsa -keystore trust.jks'],
+  ],
   // bash-rules.ts checkPipelines: curl fetching file:// URLs only reads local files, as `sh FILE` would run them
   'curl of file:// URLs only, piped into a shell': [
     [
