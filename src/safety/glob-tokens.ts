@@ -21,15 +21,17 @@ export type Token = number | string | CharClass;
 /**
  * Tokenises a glob. `literalGlob` treats `*?[` as plain characters (a path, not a pattern);
  * `shellGlob` gives `**` the shell's meaning (no dot names) instead of a pattern's (anything).
+ * Past `wholeFoldersFrom` (the home folder's length, for a path in it), an unknown expansion filling
+ * whole folders after a known one is some non-dot folders, or none (wholeFolders).
  */
-export function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
+export function tokens(s: string, literalGlob: boolean, shellGlob = false, wholeFoldersFrom = Number.POSITIVE_INFINITY): Token[] {
   const out: Token[] = [];
   const nameStart = s.lastIndexOf('/');
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     // `"$DIR/.env"` may be any folder; `foo$X` is a file name starting with foo
     if (c === UNKNOWN) {
-      const end = wholeFolders(s, i, nameStart);
+      const end = i > wholeFoldersFrom ? wholeFolders(s, i, nameStart) : i;
       if (end > i) {
         // `~/$D/contrib`: the variable fills whole folders after a known one — some non-dot folders, or none
         out.pop();

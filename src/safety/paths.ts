@@ -139,7 +139,10 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
     return null;
   }
   // `found`: what `find -name` selects — its `**` enters dot folders, and it names files, not what is inside them
-  const arg = tokens(path, !isGlob, !found);
+  // whole folders only the shell knows between known names in the home folder (`~/$D/contrib`): some non-dot folders, or none
+  // (glob-tokens.ts); elsewhere (`/etc/$X/hosts`, a cd's folder and a variable after it) any folders
+  const middleUnknown = path.startsWith(`${ctx.home}/`) && path.indexOf(UNKNOWN) > ctx.home.length && MIDDLE_UNKNOWN_FOLDERS.test(path);
+  const arg = tokens(path, !isGlob, !found, middleUnknown ? ctx.home.length : Number.POSITIVE_INFINITY);
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
@@ -151,9 +154,6 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   // folder is some folder, the known parts its `a/b` — they can be a pattern's last parts
   // (`.ssh/id_rsa`), not something inside a file the pattern names (`/etc/passwd/a/b`)
   const underUnknown = LEADING_UNKNOWN_FOLDERS.test(path);
-  // whole folders only the shell knows after known ones (`~/$D/contrib`: some non-dot folders, glob-tokens.ts):
-  // they may be a pattern's middle folders, not the pattern's own file with `contrib` inside it
-  const middleUnknown = MIDDLE_UNKNOWN_FOLDERS.test(path);
   const known = literalPrefix(path);
   for (const entry of entries) {
     const { pattern, full } = entry;
@@ -200,7 +200,11 @@ function knownPartsEndAt(path: string, full: string, pt: Token[], isGlob: boolea
 }
 const LEADING_KNOWN_NAME = new RegExp(`(?<=^(${UNKNOWN}+/)+)[^/${UNKNOWN}]`);
 
-/** A path with whole folders of only unknown expansions between known names: `/home/u/\uE000/contrib`. */
+/**
+ * A path with whole folders of only unknown expansions between known names: `/home/u/\uE000/contrib`.
+ * In the home folder they may be a pattern's middle folders (namesAfterUnknown), not the pattern's
+ * own file with `contrib` inside it.
+ */
 const MIDDLE_UNKNOWN_FOLDERS = new RegExp(`[^/]/(${UNKNOWN}+/)+[^/${UNKNOWN}]`);
 
 /**
