@@ -7,6 +7,7 @@ import { informational } from './informational.ts';
 import { makefileRecipes, makeReadsStdin } from './makefile-recipes.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
+import { fetchesLocalFilesOnly } from './request-hosts.ts';
 import { UNKNOWN } from './shell.ts';
 import type { WorkBudget } from './work-budget.ts';
 
@@ -150,19 +151,21 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
           runsProgramFromStdin(inv)
         : matchesPrefix(last, argv);
     // PowerShell's downloaders stand for `curl` and `wget` (`iwr https://x | iex`)
-    const matchesFirst = (argv: string[]) => matchesPrefix(first, argv) || (DOWNLOADERS.has(first[0]!) && first.length === 1 && standsForDownloader(argv));
+    // curl fetching `file://` URLs only downloads nothing (request-hosts.ts fetchesLocalFilesOnly)
+    const matchesFirst = (inv: Invocation, argv: string[]) =>
+      (matchesPrefix(first, argv) && !fetchesLocalFilesOnly(inv)) || (DOWNLOADERS.has(first[0]!) && first.length === 1 && standsForDownloader(argv));
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell
     const firstAt = new Map<number, number>();
     const lastAt = new Map<number, number>();
     for (const [k, c] of calls.entries()) {
-      if (matchesFirst(argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
+      if (matchesFirst(c.inv, argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
       if (matchesLast(c.inv, argvs[k]!)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
     }
     for (const [pipeline, at] of firstAt) if ((lastAt.get(pipeline) ?? -1) > at) return { rule, reason };
     if (lastIsShell) {
-      for (const runs of fed) if (runs.some((r) => matchesFirst(argvOf(r)))) return { rule, reason };
+      for (const runs of fed) if (runs.some((r) => matchesFirst(r, argvOf(r)))) return { rule, reason };
     }
   }
   return null;

@@ -89,9 +89,24 @@ function usedPaths(inv: Invocation, ctx: BashContext, pctx: PathContext & { cwd:
       const f = treeFinding(inv.program, resolvePath(`~/${rest}`, pctx), policy.deniedPaths, pctx);
       if (f) return f;
     }
+    // a folder read whole below whole folders only the shell knows (`tar c ~/$WS/.gnupg`): they may be none
+    const none = u.tree && u.access === 'read' && !globbed ? withoutMiddleUnknownFolders(u.value) : null;
+    if (none) {
+      const f = treeFinding(inv.program, resolvePath(none, pctx), policy.deniedPaths, pctx);
+      if (f) return f;
+    }
   }
   return null;
 }
+
+/** A path with whole folders only the shell knows between known names, those folders left out (`~/$WS/.gnupg` gives `~/.gnupg`), or null. */
+function withoutMiddleUnknownFolders(value: string): string | null {
+  if (!MIDDLE_UNKNOWN.test(value)) return null;
+  const rest = value.replace(MIDDLE_UNKNOWN_ALL, '$1/');
+  return /[*?[\uE000]/.test(rest) ? null : rest;
+}
+const MIDDLE_UNKNOWN = new RegExp(`[^/]/(${UNKNOWN}+/)+[^/${UNKNOWN}]`);
+const MIDDLE_UNKNOWN_ALL = new RegExp(`([^/])/(${UNKNOWN}+/)+`, 'g');
 
 /** The literal rest of a path whose leading folder only the shell knows (`$X/.ssh` gives `.ssh`), or null. */
 function belowUnknownFolder(value: string): string | null {

@@ -23,6 +23,8 @@ export interface FoundFile {
 /** How files the expression meets are read: whether `-empty` holds (`no` for the files of the history, which are never empty). */
 export interface FindReading {
   empty: Tri;
+  /** every `-exec`/`-ok` counts as the action asked about, not only a removing one (what the found files are handed to) */
+  everyExec?: boolean;
 }
 
 export type Tri = 'yes' | 'no' | 'maybe';
@@ -155,7 +157,7 @@ function parseFind(args: readonly string[], reading: FindReading): Parsed | null
       const removes = REMOVERS.test(args[i] ?? '');
       while (i < args.length && args[i] !== ';' && args[i] !== '+') i++;
       i++;
-      return { kind: 'test', value: () => (removes ? 'yes' : 'maybe'), removes };
+      return { kind: 'test', value: () => (removes ? 'yes' : 'maybe'), removes: removes || !!reading.everyExec };
     }
     if (v === '-delete') {
       depthFirst = true;
@@ -356,15 +358,16 @@ export function foundIn(parent: FoundFile, name: string, dir: boolean): FoundFil
  * './.git/*'`) is kept out; pruned and and-ed with the action (`-name .git -prune -exec rm -rf {}
  * +`) it is removed. A pattern with no instance to try may be.
  */
-export function removesSelected(expression: readonly string[], test: string, pattern: string, root: string): boolean {
+export function removesSelected(expression: readonly string[], test: string, pattern: string, root: string, reading: FindReading = { empty: 'no' }): boolean {
   if (expression.length > TRIED_WORDS_MAX) return true;
   const sample = globSample(pattern, test.startsWith('-i'));
   if (sample === null) return true;
-  const removes = findRemoves(expression);
+  const removes = findRemoves(expression, reading);
   const base = root.replace(/(.)\/+$/, '$1');
   const prefix = base === '/' ? '/' : `${base}/`;
-  // a path test's instance is placed as find prints it below the root; a name's directly in it and one folder down
-  const targets = /path$/.test(test) ? (sample.startsWith(prefix) ? [sample] : null) : [`${prefix}${sample}`, `${prefix}\u0001/${sample}`];
+  // a path test's instance is placed as find prints it below the root (a pattern starting with `*` takes the root in: `*/.*` is `./x/.y`); a name's directly in it and one folder down
+  const path = sample.startsWith(prefix) ? sample : pattern.startsWith('*') ? `${prefix}${sample}` : null;
+  const targets = /path$/.test(test) ? (path === null ? null : [path]) : [`${prefix}${sample}`, `${prefix}\u0001/${sample}`];
   if (targets === null) return true;
   return targets.some((t) =>
     [true, false].some((dir) => {

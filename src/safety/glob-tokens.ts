@@ -21,15 +21,24 @@ export type Token = number | string | CharClass;
 /**
  * Tokenises a glob. `literalGlob` treats `*?[` as plain characters (a path, not a pattern);
  * `shellGlob` gives `**` the shell's meaning (no dot names) instead of a pattern's (anything).
+ * Past `wholeFoldersFrom` (the home folder's length, for a path in it), an unknown expansion filling
+ * whole folders after a known one is some non-dot folders, or none (wholeFolders).
  */
-export function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
+export function tokens(s: string, literalGlob: boolean, shellGlob = false, wholeFoldersFrom = Number.POSITIVE_INFINITY): Token[] {
   const out: Token[] = [];
   const nameStart = s.lastIndexOf('/');
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     // `"$DIR/.env"` may be any folder; `foo$X` is a file name starting with foo
-    if (c === UNKNOWN) out.push(i > nameStart ? PART : GLOBSTAR);
-    else if (!literalGlob && c === '*') {
+    if (c === UNKNOWN) {
+      const end = i > wholeFoldersFrom ? wholeFolders(s, i, nameStart) : i;
+      if (end > i) {
+        // `~/$D/contrib`: the variable fills whole folders after a known one — some non-dot folders, or none
+        out.pop();
+        out.push(DEEP);
+        i = end - 1;
+      } else out.push(i > nameStart ? PART : GLOBSTAR);
+    } else if (!literalGlob && c === '*') {
       if (s[i + 1] === '*') {
         i++;
         // `a/**/b` also matches `a/b`
@@ -51,6 +60,20 @@ export function tokens(s: string, literalGlob: boolean, shellGlob = false): Toke
     } else out.push(c);
   }
   return out;
+}
+
+/**
+ * Where a run of unknown expansions at `i` ends (at its `/`) when it fills whole folders after a
+ * known one and known names follow (`/home/u/\uE000/contrib`, `/home/u/\uE000/\uE000/.ssh/k`); else
+ * `i`. Such a folder is read as some non-dot folders or none: `$PG_SRC_DIR` is not `.ssh`, while a
+ * dot name written after it (`~/$D/.ssh/keys`) stays one.
+ */
+function wholeFolders(s: string, i: number, nameStart: number): number {
+  if (i < 2 || s[i - 1] !== '/' || i > nameStart) return i;
+  let end = i;
+  while (s[end] === UNKNOWN || (s[end] === '/' && s[end + 1] === UNKNOWN)) end++;
+  // the run ends at a `/` that known text follows
+  return s[end] === '/' && end + 1 < s.length && s[end + 1] !== UNKNOWN ? end : i;
 }
 
 /** How many characters a class may hold to be read as its characters (past that, or with a named class or an escape: any character, `?`). */

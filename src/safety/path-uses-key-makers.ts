@@ -7,7 +7,8 @@ import type { Word } from './syntax.ts';
  * the key files they make are written, not read — a secret's name may be made (docs/safety.md,
  * "Key and certificate tools"). smallstep's `step certificate create SUBJECT CRT KEY`, `step ca
  * certificate SUBJECT CRT KEY`, `step crypto keypair PUB PRIV`; `minisign -G -s SECRET -p PUB`;
- * `age-keygen -o FILE`; GnuTLS's `certtool --outfile FILE`. What they open stays read, as any
+ * `age-keygen -o FILE`; GnuTLS's `certtool --outfile FILE`; the JDK's `keytool -genkeypair -keystore
+ * FILE` (and `-importcert`, `-importkeystore -destkeystore`). What they open stays read, as any
  * reader's: a CA key that signs (`--ca-key`), an existing key (`--key`), `minisign -S -s key`
  * (signing), `age-keygen -y key`, `certtool --load-privkey`, and every other verb
  * (`step crypto key format key`, `step certificate p12 out.p12 crt key` print or copy a key).
@@ -118,6 +119,40 @@ export function certtool(inv: Invocation): PathUse[] {
     else if (w.value === '--outfile' && inv.args[i + 1]) {
       const file = inv.args[++i]!;
       made.push(use(file, file.value, 'write'));
+    } else rest.push(w);
+  }
+  return [...made, ...generic(inv, rest)];
+}
+
+/** keytool's commands that make a keystore or add an entry to it, and the option naming that keystore. */
+const KEYTOOL_MAKES: Record<string, string> = {
+  '-genkeypair': '-keystore',
+  '-genkey': '-keystore',
+  '-genseckey': '-keystore',
+  '-importcert': '-keystore',
+  '-import': '-keystore',
+  '-importpass': '-keystore',
+  '-importkeystore': '-destkeystore',
+};
+
+/**
+ * keytool (the JDK's): the keystore a making command names (`-genkeypair -keystore k.p12`,
+ * `-importcert -keystore trust.p12`, `-importkeystore -destkeystore k.p12`) is written — made, or
+ * given one more entry; keytool prints no key of it. Every other path is read as any reader's: a
+ * source keystore (`-srckeystore`), a file imported (`-file`), and the keystore of every other
+ * command (`-list`, `-exportcert`).
+ */
+export function keytool(inv: Invocation): PathUse[] {
+  const command = inv.args.find((w) => Object.hasOwn(KEYTOOL_MAKES, w.value))?.value;
+  if (!command) return generic(inv);
+  const made: PathUse[] = [];
+  const rest: Word[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const w = inv.args[i]!;
+    const next = inv.args[i + 1];
+    if (w.value === KEYTOOL_MAKES[command] && next) {
+      made.push(use(next, next.value, 'write'));
+      i++;
     } else rest.push(w);
   }
   return [...made, ...generic(inv, rest)];

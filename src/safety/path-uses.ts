@@ -11,7 +11,7 @@ import { extracts, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
 import { gitPathUses } from './path-uses-git.ts';
 import { jqUses } from './path-uses-jq.ts';
-import { ageKeygen, certtool, minisign, step } from './path-uses-key-makers.ts';
+import { ageKeygen, certtool, keytool, minisign, step } from './path-uses-key-makers.ts';
 import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { transfer } from './path-uses-transfers.ts';
 import { grep, ripgrep } from './search-patterns.ts';
@@ -189,11 +189,13 @@ function find(inv: Invocation): PathUse[] {
   const roots = uses.filter((u) => !u.word.value.startsWith('-'));
   const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
   const deletes = a.some((w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && REMOVERS.test(a[i + 1]?.value ?? '')));
-  // removing, what a test names is removed unless the expression keeps it out (find-expression.ts removesSelected)
-  const expression = a.slice(roots.length ? a.indexOf(roots.at(-1)!.word) + 1 : 0).map((w) => w.value);
-  const excludes = (i: number) => deletes && rootValues.every((root) => !removesSelected(expression, a[i]!.value, a[i + 1]!.value, root));
-  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
+  // removing, what a test names is removed unless the expression keeps it out (find-expression.ts removesSelected);
+  // running a program, what it names is handed to it unless kept out likewise (`-not -path '*/.*' -exec grep …`)
+  const expression = a.slice(roots.length ? a.indexOf(roots.at(-1)!.word) + 1 : 0).map((w) => w.value);
+  const reading = { empty: 'no' as const, everyExec: !deletes };
+  const excludes = (i: number) => (deletes || runs) && rootValues.every((root) => !removesSelected(expression, a[i]!.value, a[i + 1]!.value, root, reading));
+  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
   if (runs || deletes) {
     for (const n of named) {
@@ -280,8 +282,9 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   gmssl: openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
-  // step certificate create, minisign -G, age-keygen -o, certtool --outfile: the keys they make (path-uses-key-makers.ts)
+  // step certificate create, minisign -G, age-keygen -o, certtool --outfile, keytool -genkeypair: the keys they make (path-uses-key-makers.ts)
   step,
+  keytool,
   minisign,
   'age-keygen': ageKeygen,
   certtool,

@@ -139,7 +139,10 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
     return null;
   }
   // `found`: what `find -name` selects — its `**` enters dot folders, and it names files, not what is inside them
-  const arg = tokens(path, !isGlob, !found);
+  // whole folders only the shell knows between known names in the home folder (`~/$D/contrib`): some non-dot folders, or none
+  // (glob-tokens.ts); elsewhere (`/etc/$X/hosts`, a cd's folder and a variable after it) any folders
+  const middleUnknown = path.startsWith(`${ctx.home}/`) && path.indexOf(UNKNOWN) > ctx.home.length && MIDDLE_UNKNOWN_FOLDERS.test(path);
+  const arg = tokens(path, !isGlob, !found, middleUnknown ? ctx.home.length : Number.POSITIVE_INFINITY);
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
@@ -160,8 +163,9 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       const b = (entry.literalPrefix ??= literalPrefix(full));
       if (!known.startsWith(b) && !b.startsWith(known)) continue;
       const pt = (entry.tokens ??= tokens(full, false));
+      if (middleUnknown && !namesAfterUnknown(path, full)) continue;
       if (intersects(arg, pt)) return { pattern };
-      if (found) continue;
+      if (found || middleUnknown) continue;
       if (underUnknown ? knownPartsEndAt(path, full, pt, isGlob) : intersects(arg, (entry.below ??= [...pt, '/', GLOBSTAR]))) return { pattern };
     } else if (!nameIsWild) {
       if (closingStarSuppliesExtension(name, pattern)) continue;
@@ -195,6 +199,26 @@ function knownPartsEndAt(path: string, full: string, pt: Token[], isGlob: boolea
   return false;
 }
 const LEADING_KNOWN_NAME = new RegExp(`(?<=^(${UNKNOWN}+/)+)[^/${UNKNOWN}]`);
+
+/**
+ * A path with whole folders of only unknown expansions between known names: `/home/u/\uE000/contrib`.
+ * In the home folder they may be a pattern's middle folders (namesAfterUnknown), not the pattern's
+ * own file with `contrib` inside it.
+ */
+const MIDDLE_UNKNOWN_FOLDERS = new RegExp(`[^/]/(${UNKNOWN}+/)+[^/${UNKNOWN}]`);
+
+/**
+ * Whether a known name after the whole unknown folders of `path` (MIDDLE_UNKNOWN_FOLDERS) is one
+ * pattern `full` spells out past the path's known beginning: `~/$D/.ssh/keys` meets `~/.ssh/*` by
+ * `.ssh`; `~/$D/contrib` meets `~/Library/Keychains/*` only through its `*`, the variable standing
+ * for the pattern's own folders — which no name of the command line says.
+ */
+function namesAfterUnknown(path: string, full: string): boolean {
+  const cut = path.indexOf(UNKNOWN);
+  const before = new Set(path.slice(0, cut).split('/'));
+  const after = path.slice(path.lastIndexOf(UNKNOWN) + 1).split('/');
+  return full.split('/').some((p) => p !== '' && !before.has(p) && !/[*?[]/.test(p) && after.includes(p));
+}
 
 /** A path that starts in folders of only unknown expansions and goes on by known names: `\uE000/a/b`. */
 const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/${UNKNOWN}]+)+$`);

@@ -1,3 +1,4 @@
+import { printsCacheFolder } from './cache-folder-queries.ts';
 import { programName } from './command.ts';
 import { gitSubcommandAt } from './git-global-options.ts';
 import { ownCommands } from './known-folders.ts';
@@ -183,10 +184,11 @@ function listsProjectPaths(program: string, values: readonly string[]): boolean 
 /**
  * Whether what `program ARGS` prints is no loss to remove whatever it is: `mktemp` (a folder or
  * file it has just made), `npm root` without `-g` (the node_modules of the nearest package, never
- * the package itself), or `date` with a format of no `/` (a name in the folder it runs in).
+ * the package itself), `date` with a format of no `/` (a name in the folder it runs in), or a
+ * package manager's own cache folder (cache-folder-queries.ts: `$(poetry config cache-dir)`).
  */
 function printsDisposable(program: string, values: readonly string[]): boolean {
   if (program === 'mktemp') return values.every((v) => !v.includes(UNKNOWN));
   if (program === 'date') return values.every((v) => !v.includes(UNKNOWN) && !v.includes('/'));
-  return program === 'npm' && values[0] === 'root' && values.length === 1;
+  return (program === 'npm' && values[0] === 'root' && values.length === 1) || printsCacheFolder(program, values);
 }

@@ -75,8 +75,9 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   // `python -m venv --clear ~` as the `rm -rf ~` it starts with (venv-folders.ts)
   const read = removalReading(inv) ?? clearedVenvReading(inv);
   if (read) return read.program === 'mv' ? checkMovedAway(read, ctx) : checkRemoval(read, ctx);
-  // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
-  if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {
+  // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm — but given an option
+  // rm refuses (`${SED} -i -re … "$x"`), it is no rm: rm would stop there and remove nothing
+  if (inv.program === 'rm' || (inv.program.includes(UNKNOWN) && !inv.args.some(refusedByRm))) {
     let recursive = false;
     let optionsEnd = false;
     const targets: Word[] = [];
@@ -201,6 +202,20 @@ export function removesRecursively(argv: readonly string[]): boolean {
 /** Whether an rm option makes it recursive: `-r`, `-R`, in a cluster (`-rf`), `--recursive` or its abbreviations (`--recu`). */
 function recursiveFlag(v: string): boolean {
   return rmOption(v) === '--recursive' || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+}
+
+/** rm's short options, GNU's and the BSDs' (`-P`, `-W`, `-x`). */
+const RM_SHORT_OPTIONS = /^-[fiIrRdvPWx]+$/;
+
+/**
+ * Whether rm refuses word `w` as an option before it removes anything (`-e`, `-rn`, `--exclude-dir`):
+ * a word only the shell knows in part (`-$FLAGS`) may be any. Words after `--` are not asked about.
+ */
+function refusedByRm(w: Word, i: number, args: readonly Word[]): boolean {
+  const v = w.value;
+  if (!v.startsWith('-') || v === '-' || v === '--' || v.includes(UNKNOWN) || args.slice(0, i).some((a) => a.value === '--')) return false;
+  if (v.startsWith('--')) return !RM_LONG_OPTIONS.includes(rmOption(v).replace(/=.*$/, ''));
+  return !RM_SHORT_OPTIONS.test(v);
 }
 
 /** An rm long option spelled out in full as getopt reads it (`--recu` is `--recursive`); any other word as it is. */

@@ -1,4 +1,5 @@
 import type { Invocation } from './command.ts';
+import { options } from './path-access.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -128,6 +129,30 @@ function httpieHosts(inv: Invocation): Destination | null {
   }
   return null;
 }
+
+/**
+ * Whether curl `inv` fetches files of this machine only: every URL it is given (its operands,
+ * `--url`) is a `file://` one here (`file:///tmp/x.sh`, `file://localhost/…`, `file://$(pwd)/x`),
+ * and no config file (`-K`, `--config`, `CURL_HOME=…` before it) may add another. It downloads
+ * nothing: `curl file://$PWD/install.sh | sh` runs the file as `sh install.sh` would.
+ */
+export function fetchesLocalFilesOnly(inv: Invocation): boolean {
+  if (inv.program !== 'curl') return false;
+  const first = inv.args.length ? inv.command.words.indexOf(inv.args[0]!) : -1;
+  if (inv.command.words.slice(0, first < 0 ? undefined : first).some((w) => ASSIGNED.test(w.raw))) return false;
+  let config = false;
+  const urls: Array<{ value: string; raw: string }> = [];
+  const operands = options(inv.args, CURL_VALUED_SHORT, CURL_VALUED_LONG, (name, w, value) => {
+    if (name === '-K' || name === '--config') config = true;
+    else if (name === '--url') urls.push({ value, raw: w.value === value ? w.raw : value });
+  });
+  urls.push(...operands.map((w) => ({ value: w.value, raw: w.raw })));
+  return !config && urls.length > 0 && urls.every((u) => LOCAL_FILE_URL.test(u.value) || LOCAL_FILE_URL_IN_FOLDER.test(u.raw.replace(/["']/g, '')));
+}
+/** A `file://` URL of this machine: an empty host or localhost, then the path. */
+const LOCAL_FILE_URL = /^file:\/\/(localhost)?\//i;
+/** The same with the path in the working or home folder as the shell names it (`file://$(pwd)/x`, `file://$PWD/x`, `file://$HOME/x`): absolute paths. */
+const LOCAL_FILE_URL_IN_FOLDER = /^file:\/\/(\$PWD|\$\{PWD\}|\$\(pwd( -[LP])?\)|`pwd`|\$HOME|\$\{HOME\})(\/|$)/i;
 
 /** An assignment before the program (`CURL_HOME=. curl …`, `https_proxy=… curl`): a setting that may send the request elsewhere. */
 const ASSIGNED = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
