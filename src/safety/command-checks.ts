@@ -1,5 +1,6 @@
 import { unguardedAgentRun } from './agent-client-flags.ts';
 import { argvOf, type BashContext, checkLists, fedScript, isExempt, listed, runsFedText } from './bash-rules.ts';
+import { checkStreamedCapture } from './captured-streams.ts';
 import { walkChildScripts } from './child-shell-folders.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
@@ -139,6 +140,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   add(checkServedFolder(inv, cwd, w.ctx.home));
   // `ttyd -W bash`, `dockerd -H tcp://0.0.0.0:2375`: this machine handed to whoever reaches the port (exposed-servers.ts)
   add(checkExposedServer(inv));
+  // `ffmpeg -f x11grab -i :0 -f mpegts udp://h:1234`: the screen, the microphone or the camera streamed off the machine (captured-streams.ts)
+  add(checkStreamedCapture(inv));
   // `chmod 644 ~/.ssh/id_ed25519`, `setfacl -R -m u:nobody:rwx ~`: a secret opened to other users (opened-secrets.ts)
   add(checkOpenedSecret(inv, bctx));
   add(gitConfigEnv(cmd, inv));
