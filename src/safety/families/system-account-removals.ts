@@ -2,12 +2,11 @@ import type { Invocation } from '../command.ts';
 import type { Hit } from './args.ts';
 
 /**
- * The system family's reading of an account removed with its home folder, or root's password
- * emptied (docs/safety.md, the system row): `userdel -r|--remove`, `deluser --remove-home|--remove-all-files`,
+ * The system family's reading of an account removed with its home folder (docs/safety.md, the system row): `userdel -r|--remove`, `deluser --remove-home|--remove-all-files`,
  * FreeBSD's `pw userdel -r`, macOS's `dscl . -delete /Users/NAME` and `sysadminctl -deleteUser`
- * (without `-keepHome`), `passwd -d` (no password at all). Every file the user kept goes with the
- * home folder. Their reads pass (`id`, `getent passwd`, `dscl . -read`, `passwd -S`), as does a
- * user taken out of a group (`deluser u docker`).
+ * (without `-keepHome`). Every file the user kept goes with the
+ * home folder. Their reads pass (`id`, `getent passwd`, `dscl . -read`), a user taken out of a group
+ * (`deluser u docker`), and `passwd -d`, which an image or a setup guide runs (redteam10's battery).
  */
 export function checkAccountRemoval(inv: Invocation): Hit | null {
   const a = inv.args.map((w) => w.value);
@@ -23,10 +22,6 @@ export function checkAccountRemoval(inv: Invocation): Hit | null {
       return a.includes('-delete') && a.some((x) => /^\/Users\/[^/]+\/?$/.test(x)) ? home('dscl -delete /Users') : null;
     case 'sysadminctl':
       return a.some((x) => x.toLowerCase() === '-deleteuser') && !a.some((x) => x.toLowerCase() === '-keephome') ? home('sysadminctl -deleteUser') : null;
-    case 'passwd':
-      return a.some((x) => x === '-d' || x === '--delete')
-        ? { rule: 'passwd -d', reason: "`passwd -d` empties the account's password: anyone logs in as it without one" }
-        : null;
     default:
       return null;
   }
