@@ -7,6 +7,7 @@ import { checkCommandPaths } from './command-paths.ts';
 import { checkDataChange } from './data-changes.ts';
 import { envFileRun } from './env-files.ts';
 import { staticOutput } from './expand.ts';
+import { exportedFunctionBodies } from './exported-functions.ts';
 import { checkExposedServer } from './exposed-servers.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkHistoryRewriter } from './families/history-rewriters.ts';
@@ -77,6 +78,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   }
   // `GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`: what git, less or ssh would run is checked where it is set
   for (const s of assignedCommands(cmd, inv)) w.walkScript(s, w, depth + 1);
+  // `env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls`: a function a child bash is handed through its environment (exported-functions.ts)
+  for (const s of exportedFunctionBodies(cmd)) w.walkScript(s, w, depth + 1);
   // `claude mcp add x -s user -- sh -c '…'`: the command the client runs at each session's start (mcp-server-commands.ts)
   if (inv) child(registeredServerCommands(inv));
   for (const f of assignedFindings(cmd, inv)) add(f);
