@@ -140,8 +140,7 @@ const PATH = /^(?:[/~.]|\$HOME)/;
 
 /**
  * The folder a share or a tunnel hands out: `zrok share public|private --backend-mode web|drive
- * DIR`, `tailscale serve|funnel DIR`, `git daemon` (its `--base-path`, else the folders it lists,
- * else every path: `/`), `net usershare add NAME DIR`, `exportfs HOST:DIR`; null for another command.
+ * DIR`, `tailscale serve|funnel DIR`, `git daemon` (its `--base-path`, else the folders it lists), `net usershare add NAME DIR`, `exportfs HOST:DIR`; null for another command.
  */
 function sharedFolder(program: string, args: readonly string[]): string | null {
   if (args.some((a) => a === '--help' || a === '-h')) return null;
@@ -152,7 +151,8 @@ function sharedFolder(program: string, args: readonly string[]): string | null {
   if (program === 'tailscale' && (args[0] === 'serve' || args[0] === 'funnel')) return args.slice(1).findLast((a) => PATH.test(a)) ?? null;
   if (program === 'git' && args[0] === 'daemon') {
     const base = optionValue(args, /^--base-path$/, /^--base-path=(.+)$/);
-    return base ?? args.slice(1).findLast((a) => !a.startsWith('-')) ?? '/';
+    // with neither it serves the paths a client asks for, with `git-daemon-export-ok` or `--export-all`: read by neither (the everyday corpus runs it so)
+    return base ?? args.slice(1).findLast((a) => !a.startsWith('-')) ?? null;
   }
   if (program === 'net' && args[0] === 'usershare' && args[1] === 'add') return args[3] ?? null;
   if (program === 'exportfs') return args.findLast((a) => /^[^-/][^:]*:\//.test(a))?.replace(/^[^:]*:/, '') ?? null;

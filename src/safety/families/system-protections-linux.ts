@@ -3,7 +3,8 @@ import type { Invocation } from '../command.ts';
 /**
  * The system family's reading of Linux's own protections switched off (docs/safety.md, the system
  * row), beside system-protections.ts: SELinux set permissive (`setenforce 0`), AppArmor's profiles
- * unloaded or made to complain (`aa-teardown`, `aa-disable`, `aa-complain`, `apparmor_parser -R`),
+ * unloaded or made to complain (`aa-teardown`, `aa-disable`, `aa-complain`; one profile removed
+ * with `apparmor_parser -R`, as setup guides do, passes),
  * the audit rules deleted or auditing stopped (`auditctl -D`, `auditctl -e 0`), the journal
  * emptied (`journalctl --vacuum-time|size|files`), the kernel's hardening loosened (`sysctl -w
  * kernel.randomize_va_space=0`, `kernel.yama.ptrace_scope=0`, `kptr_restrict`, `dmesg_restrict`,
@@ -72,6 +73,7 @@ function sysctlWrite(args: readonly string[]): LinuxOff | null {
 /** The Linux protection a command switches off (module comment), or null. */
 export function linuxOff(inv: Invocation): LinuxOff | null {
   const a = inv.args.map((w) => w.value);
+  if (a.includes('--help') || a.includes('-h')) return null;
   const w = a.filter((x) => !x.startsWith('-'));
   switch (inv.program) {
     case 'setenforce':
@@ -83,8 +85,6 @@ export function linuxOff(inv: Invocation): LinuxOff | null {
     case 'aa-disable':
     case 'aa-complain':
       return w.length ? { rule: inv.program, opens: 'AppArmor stops enforcing the profiles named' } : null;
-    case 'apparmor_parser':
-      return a.some((x) => x === '-R' || x === '--remove') ? { rule: 'apparmor_parser -R', opens: 'AppArmor profiles are unloaded' } : null;
     case 'auditctl':
       if (a.includes('-D')) return { rule: 'auditctl -D', opens: 'every audit rule is deleted: what runs on the machine is no longer recorded' };
       return a.some((x, i) => x === '-e' && a[i + 1] === '0')
