@@ -1,11 +1,13 @@
 import { unguardedAgentRun } from './agent-client-flags.ts';
 import { argvOf, type BashContext, checkLists, fedScript, isExempt, listed, runsFedText } from './bash-rules.ts';
+import { checkStreamedCapture } from './captured-streams.ts';
 import { walkChildScripts } from './child-shell-folders.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { checkDataChange } from './data-changes.ts';
 import { envFileRun } from './env-files.ts';
 import { staticOutput } from './expand.ts';
+import { exportedFunctionBodies } from './exported-functions.ts';
 import { checkExposedServer } from './exposed-servers.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkHistoryRewriter } from './families/history-rewriters.ts';
@@ -76,6 +78,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   }
   // `GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`: what git, less or ssh would run is checked where it is set
   for (const s of assignedCommands(cmd, inv)) w.walkScript(s, w, depth + 1);
+  // `env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls`: a function a child bash is handed through its environment (exported-functions.ts)
+  for (const s of exportedFunctionBodies(cmd)) w.walkScript(s, w, depth + 1);
   // `claude mcp add x -s user -- sh -c '…'`: the command the client runs at each session's start (mcp-server-commands.ts)
   if (inv) child(registeredServerCommands(inv));
   for (const f of assignedFindings(cmd, inv)) add(f);
@@ -139,6 +143,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   add(checkServedFolder(inv, cwd, w.ctx.home));
   // `ttyd -W bash`, `dockerd -H tcp://0.0.0.0:2375`: this machine handed to whoever reaches the port (exposed-servers.ts)
   add(checkExposedServer(inv));
+  // `ffmpeg -f x11grab -i :0 -f mpegts udp://h:1234`: the screen, the microphone or the camera streamed off the machine (captured-streams.ts)
+  add(checkStreamedCapture(inv));
   // `chmod 644 ~/.ssh/id_ed25519`, `setfacl -R -m u:nobody:rwx ~`: a secret opened to other users (opened-secrets.ts)
   add(checkOpenedSecret(inv, bctx));
   add(gitConfigEnv(cmd, inv));

@@ -1,7 +1,9 @@
 import { dockerSubcommand } from './container-cli.ts';
 import { deploySecrets } from './deploy-secrets.ts';
 import { metadataCredential } from './machine-credentials.ts';
+import { PASSWORD_STORES } from './password-stores.ts';
 import { TOOL_CREDENTIALS } from './tool-credentials.ts';
+import { USER_CAPTURES } from './user-captures.ts';
 
 /**
  * The credentials the exfiltration check knows by name (docs/safety.md, "Credentials and the
@@ -312,10 +314,12 @@ export interface Secret {
   hosts: readonly string[];
 }
 
-/** Every credential some command prints: this table's, developers' tools' own (tool-credentials.ts) and what is deployed (deploy-secrets.ts, which reads names as secretVariable does). */
+/** Every credential some command prints: this table's, developers' tools' own (tool-credentials.ts), what captures the user (user-captures.ts), more password managers' (password-stores.ts) and what is deployed (deploy-secrets.ts, which reads names as secretVariable does). */
 const PRINTED: readonly { printers: Credential['printers']; hosts: readonly string[] }[] = [
   ...CREDENTIALS,
   ...TOOL_CREDENTIALS,
+  ...USER_CAPTURES,
+  ...PASSWORD_STORES,
   ...deploySecrets(secretVariable),
 ];
 

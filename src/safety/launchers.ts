@@ -1,8 +1,11 @@
 import { argvLine } from './argv-line.ts';
+import { execLines } from './launcher-exec-lines.ts';
+import { fleetLaunch } from './launcher-fleets.ts';
 import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
 import { formatCommands, type NestedVerb, nestedLines, TMUX_NESTED, TMUX_SCRIPT_VERBS } from './launcher-tmux.ts';
 import { optionCommands } from './option-commands.ts';
 import type { Word } from './shell.ts';
+import { shellCallbacks } from './shell-callbacks.ts';
 import { toolEscapes } from './tool-escapes.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
 
@@ -214,6 +217,16 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   guix: { valued: ['-m', '--manifest', '-f', '--file', '-r', '--root', '-L', '--load-path'], verbs: ['shell', 'environment'], commandAfter: ['--'] },
   flox: { valued: ['-d', '--dir', '-r', '--remote', '-m', '--mode'], verbs: ['activate'], commandAfter: ['--'] },
   tox: { valued: ['-e', '-c', '--conf', '--root', '--workdir', '-x', '--override'], verbs: ['exec', 'e'], commandAfter: ['--'] },
+  // secret managers that start a command with the secrets in its environment: `doppler run -- cmd`, `aws-vault exec prof -- cmd`
+  doppler: { valued: ['-p', '--project', '-c', '--config', '--token', '--scope'], verbs: ['run'], commandAfter: ['--'], scriptOptions: ['--command'] },
+  infisical: {
+    valued: ['--env', '--projectId', '--path', '--token', '--domain', '--tags'],
+    verbs: ['run'],
+    commandAfter: ['--'],
+    scriptOptions: ['--command'],
+  },
+  dotenvx: { valued: ['-f', '--env-file', '-e', '--env', '--convention', '--ops-off'], verbs: ['run'], commandAfter: ['--'] },
+  'aws-vault': { valued: ['-d', '--duration', '-t', '--mfa-token', '--region', '--backend'], verbs: ['exec'], commandAfter: ['--'] },
   // `axme sandbox -c 'npm publish'`: bash runs the line in the kernel sandbox, which keeps neither the network nor the working tree from it
   axme: { valued: [], verbs: ['sandbox'], scriptOptions: ['-c', '--c'] },
 };
@@ -230,7 +243,10 @@ export function launch(program: string, args: Word[]): LaunchStep | null {
 
 /** What a launcher of launcher-shapes.ts or of the LAUNCHERS table runs with `args`, else null. */
 function launcherStep(program: string, args: Word[]): LaunchStep | null {
-  const own = shapedLaunch(program, args);
+  // `pdsh -w web[1-4] 'cmd'`, `ansible all -m shell -a 'cmd'`: a command run on other machines (launcher-fleets.ts);
+  // `hyperfine 'cmd'`, `pm2 start 'cmd'`, `sops exec-env f 'cmd'`: command lines a program hands a shell (launcher-exec-lines.ts)
+  // `compgen -C 'cmd'`, `mapfile -C 'cmd'`, `bind -x`: command lines bash's builtins keep (shell-callbacks.ts)
+  const own = shapedLaunch(program, args) ?? fleetLaunch(program, args) ?? execLines(program, args) ?? shellCallbacks(program, args);
   if (own) return own;
   // byobu hands its words to tmux or to screen, whichever it runs: `-X` is screen's alone
   const spec = program === 'byobu' && args.some((w) => w.value === '-X') ? SCREEN : Object.hasOwn(LAUNCHERS, program) ? LAUNCHERS[program]! : null;

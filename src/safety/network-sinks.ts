@@ -78,6 +78,19 @@ const SINKS: Record<string, ReadsStdin> = {
   rclone: (a, named) => a.includes('rcat') || NAMED(a, named),
   mc: (a, named) => a.includes('pipe') || NAMED(a, named),
   gh: ghReadsStdin,
+  // message buses and notifications: a message to a broker's or a service's subscribers, its body read from stdin
+  // (`mosquitto_pub -s`, `kcat -P`, `kafka-console-producer`, `amqp-publish`, `apprise`, `nats pub`, `ntfy publish`, `gotify push`)
+  mosquitto_pub: (a) => a.includes('-s') || a.includes('-l') || a.includes('--stdin-file') || a.includes('--stdin-line'),
+  kcat: (a) => a.includes('-P'),
+  kafkacat: (a) => a.includes('-P'),
+  'kafka-console-producer': ALWAYS,
+  'kafka-console-producer.sh': ALWAYS,
+  'amqp-publish': ALWAYS,
+  apprise: ALWAYS,
+  nats: (a) => a.includes('pub') || a.includes('publish') || a.includes('request') || a.includes('req'),
+  ntfy: ALWAYS,
+  gotify: ALWAYS,
+  'redis-cli': (a) => a.includes('-x'),
   // name lookups and pings send their arguments (a host name can carry data)
   dig: NAMED,
   nslookup: NAMED,

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { backsUpTrees } from './backup-trees.ts';
 import { type Invocation, SHELLS, shellBody } from './command.ts';
 import { parseArgs, RSYNC_VALUED, SCP_VALUED } from './families/system-args.ts';
 import { REMOVAL_PROGRAM_NAMES } from './removers.ts';
@@ -253,6 +254,14 @@ function readsTrees(inv: Invocation): boolean {
     case 'fgrep':
       return short('r') || short('R') || flags.includes('--recursive') || flags.includes('--dereference-recursive');
     default:
+      // `borg create ::x ~/.ssh`, `restic backup ~/.aws`, `croc send ~/.gnupg`: folders backed up, synced or shared whole (backup-trees.ts)
+      if (
+        backsUpTrees(
+          inv.program,
+          inv.args.map((w) => w.value),
+        )
+      )
+        return true;
       return (
         CLOUD_CLIENTS.has(inv.program) &&
         uploadsTrees(

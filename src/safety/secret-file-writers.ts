@@ -1,6 +1,7 @@
 import type { Invocation } from './command.ts';
 import type { Secret } from './credentials.ts';
 import type { PathUse } from './path-access.ts';
+import { capturedFiles } from './user-captures.ts';
 
 /**
  * The programs that write secrets into a file their own words name, not on their output
@@ -63,8 +64,11 @@ export function secretFilesWritten(inv: Invocation): { files: FilledFile[]; secr
       const named = a.slice(at + 1).find((w) => !w.value.startsWith('-'));
       return { files: [named ? { file: named.value, word: named } : { file: '.env.local', word: null }], secret: { what: 'vercel env pull', hosts: [] } };
     }
-    default:
-      return null;
+    default: {
+      // `scrot /tmp/s.png`, `tcpdump -w /tmp/c.pcap`: what captures the user or the wire (user-captures.ts)
+      const captured = capturedFiles(inv);
+      return captured ? { files: captured.files, secret: { what: captured.what, hosts: [] } } : null;
+    }
   }
 }
 

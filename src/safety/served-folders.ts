@@ -39,6 +39,46 @@ const VALUED: Record<string, ReadonlySet<string>> = {
   ]),
   serve: new Set(['-l', '--listen', '-p', '-c', '--config', '--ssl-cert', '--ssl-key', '--ssl-pass']),
   'live-server': new Set([]),
+  miniserve: new Set([
+    '-p',
+    '--port',
+    '-i',
+    '--interfaces',
+    '-a',
+    '--auth',
+    '-c',
+    '--color-scheme',
+    '-t',
+    '--title',
+    '--route-prefix',
+    '--header',
+    '--tls-cert',
+    '--tls-key',
+    '--index',
+  ]),
+  dufs: new Set([
+    '-b',
+    '--bind',
+    '-p',
+    '--port',
+    '-a',
+    '--auth',
+    '--path-prefix',
+    '--config',
+    '--tls-cert',
+    '--tls-key',
+    '--log-format',
+    '--hidden',
+    '--assets',
+  ]),
+  darkhttpd: new Set(['--port', '--addr', '--log', '--index', '--mimetypes', '--default-mimetype', '--uid', '--gid', '--pidfile', '--auth', '--header']),
+};
+
+/** Servers whose folder is one option's value (`updog -d DIR`, `webfsd -r DIR`, `sftpgo portable -d DIR`). */
+const FOLDER_OPTION: Record<string, { apart: RegExp; joined: RegExp }> = {
+  updog: { apart: /^(-d|--directory)$/, joined: /^--directory=(.+)$/ },
+  webfsd: { apart: /^-r$/, joined: /^-r(.+)$/ },
+  sftpgo: { apart: /^(-d|--directory)$/, joined: /^--directory=(.+)$/ },
 };
 
 /** rclone's options that take a value (the address, the credentials, the cache), before or after the folder. */
@@ -84,10 +124,38 @@ export function servedFolder(inv: Invocation): string | null {
     return dir < 0 ? '.' : args[dir]!;
   }
   if (inv.program === 'caddy' && args[0] === 'file-server') return optionValue(args, /^(-r|--root)$/, /^--root=(.+)$/) ?? '.';
-  if (inv.program === 'ngrok') {
-    const file = args.find((a) => a.startsWith('file://'));
+  if (inv.program === 'ngrok' || inv.program === 'cloudflared') {
+    const file = args.map((a) => a.replace(/^--url=/, '')).find((a) => a.startsWith('file://'));
     return file ? decodeURI(file.slice(7)) || '/' : null;
   }
+  if (Object.hasOwn(FOLDER_OPTION, inv.program)) {
+    const o = FOLDER_OPTION[inv.program]!;
+    return optionValue(args, o.apart, o.joined) ?? (inv.program === 'updog' ? '.' : null);
+  }
+  return sharedFolder(inv.program, args);
+}
+
+/** A path written as one (`/`, `~`, `./x`), not a port or an address. */
+const PATH = /^(?:[/~.]|\$HOME)/;
+
+/**
+ * The folder a share or a tunnel hands out: `zrok share public|private --backend-mode web|drive
+ * DIR`, `tailscale serve|funnel DIR`, `git daemon` (its `--base-path`, else the folders it lists), `net usershare add NAME DIR`, `exportfs HOST:DIR`; null for another command.
+ */
+function sharedFolder(program: string, args: readonly string[]): string | null {
+  if (args.some((a) => a === '--help' || a === '-h')) return null;
+  if (program === 'zrok' && args[0] === 'share') {
+    const mode = optionValue(args, /^(-b|--backend-mode)$/, /^--backend-mode=(.+)$/);
+    return mode === 'web' || mode === 'drive' ? (args.slice(2).findLast((a) => PATH.test(a)) ?? null) : null;
+  }
+  if (program === 'tailscale' && (args[0] === 'serve' || args[0] === 'funnel')) return args.slice(1).findLast((a) => PATH.test(a)) ?? null;
+  if (program === 'git' && args[0] === 'daemon') {
+    const base = optionValue(args, /^--base-path$/, /^--base-path=(.+)$/);
+    // with neither it serves the paths a client asks for, with `git-daemon-export-ok` or `--export-all`: read by neither (the everyday corpus runs it so)
+    return base ?? args.slice(1).findLast((a) => !a.startsWith('-')) ?? null;
+  }
+  if (program === 'net' && args[0] === 'usershare' && args[1] === 'add') return args[3] ?? null;
+  if (program === 'exportfs') return args.findLast((a) => /^[^-/][^:]*:\//.test(a))?.replace(/^[^:]*:/, '') ?? null;
   return null;
 }
 

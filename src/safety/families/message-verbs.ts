@@ -14,6 +14,9 @@ const MESSAGE_VERBS: Readonly<Record<string, readonly string[]>> = {
   // Redis pub/sub: a message to a channel's subscribers, kept nowhere
   'redis-cli': ['publish', 'spublish'],
   'valkey-cli': ['publish', 'spublish'],
+  // push notifications and message buses: a message to a topic's subscribers (network-sinks.ts reads what it carries)
+  ntfy: ['publish', 'pub', 'send', 'trigger'],
+  nats: ['publish', 'pub'],
 };
 
 /** The entries split into words once: each a verb and the words that must stand right before it. */

@@ -35,8 +35,8 @@ const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private
  * (`/dev/*`: what `find /dev -type b -exec … {}` hands on), which matches them all.
  */
 const BLOCK_DEVICE = /^\/dev\/(?:(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|loop|nbd)[^/]*|md\/[^/]+|mapper\/[^/]+|disk\/by-[^/]+\/[^/]+|[*?[][^/]*)$/;
-/** Dot folders of the home folder that are guarded with everything inside them: keys, settings, shell start-up snippets. */
-const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude', '.bashrc.d', '.zshrc.d']);
+/** Dot folders of the home folder that are guarded with everything inside them: keys, settings, shell start-up snippets, IPython's and Jupyter's start-up code. */
+const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude', '.bashrc.d', '.zshrc.d', '.ipython', '.jupyter']);
 /**
  * Folders of the home folder that are guarded with everything inside them: they are on PATH (the
  * user's, each language's installer's, a version manager's shims), and a program planted there
@@ -62,6 +62,8 @@ const DEEP_DOT_PATHS = [
   '.local/share/applications',
   '.local/share/dbus-1',
   'Library/LaunchAgents',
+  // interpreters' start-up code (IPython's and Jupyter's folders are whole dotfolders above): Julia's startup.jl
+  '.julia/config',
 ];
 /**
  * Places of the home folder named by a pattern, guarded as those are: each node's `bin` of nvm, and

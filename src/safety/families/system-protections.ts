@@ -1,5 +1,6 @@
 import type { Invocation } from '../command.ts';
 import type { Hit } from './args.ts';
+import { linuxOff } from './system-protections-linux.ts';
 import { checkWindowsProtections } from './system-protections-windows.ts';
 
 /**
@@ -127,6 +128,6 @@ function defaultsWrite(a: readonly string[]): Off | null {
 
 /** The system family's hit on a command that switches one of the machine's protections off (module comment), or null. */
 export function checkProtections(inv: Invocation): Hit | null {
-  const off = unixOff(inv) ?? checkWindowsProtections(inv);
+  const off = unixOff(inv) ?? linuxOff(inv) ?? checkWindowsProtections(inv);
   return off ? { rule: off.rule, reason: `\`${off.rule}\` switches one of the machine's protections off: ${off.opens}` } : null;
 }

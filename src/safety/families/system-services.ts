@@ -26,6 +26,8 @@ const GUARD_SERVICES = new Map([
   ['nftables', 'the firewall'],
   ['iptables', 'the firewall'],
   ['netfilter-persistent', 'the firewall'],
+  ['apparmor', "AppArmor's confinement of programs"],
+  ['auditd', 'the audit log of what runs on the machine'],
 ]);
 
 /** The hit of a command that changes the machine's services, schedule or processes, or null. */

@@ -24,6 +24,7 @@ import { UNKNOWN } from '../shell.ts';
 import { plainWord, type Redirect, type Word } from '../syntax.ts';
 import { removesOnlyAnEmptyFolder } from './empty-folders.ts';
 import { foundInvocations } from './found-names.ts';
+import { checkAccountRemoval } from './system-account-removals.ts';
 import { checkAccounts } from './system-accounts.ts';
 import {
   awkInPlaceFiles,
@@ -160,6 +161,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     checkBootDisks(inv) ??
     checkDesktops(inv) ??
     checkAccounts(inv) ??
+    checkAccountRemoval(inv) ??
     checkPackages(inv) ??
     checkContainers(inv, ctx)
   );
