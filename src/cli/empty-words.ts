@@ -35,9 +35,10 @@ function emptyOperand(argv: readonly string[], options: KnownOptions): boolean {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') ended = true;
-    if (a !== '') continue;
+    // the words after -- are the command's, as written (a search's query): it says what an empty one lacks
+    if (a !== '' || ended) continue;
     const before = argv[i - 1];
-    if (ended || before === undefined || !before.startsWith('-') || before === '--' || before.includes('=')) return true;
+    if (before === undefined || !before.startsWith('-') || before === '--' || before.includes('=')) return true;
     const name = before.replace(/^-+/, '').replace(/^no-/, '');
     if (options.boolean.includes(name)) return true;
   }

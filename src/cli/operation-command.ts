@@ -34,7 +34,7 @@ function boundsOf(field: JsonField): NumberBounds {
 }
 
 /** The yargs option of one input field named `flag`, from its JSON schema (input side: what a caller gives). */
-export function optionOf(field: JsonField, required: boolean, flag: string): Options {
+export function optionOf(field: JsonField, required: boolean, flag: string, short?: string): Options {
   const describe = field.description ?? '';
   const list = field.anyOf?.some((f) => f.type === 'array') && field.anyOf.some((f) => f.type === 'string');
   if (list) return { type: 'string', describe: `${describe} (comma-separated)`, demandOption: required };
@@ -43,7 +43,7 @@ export function optionOf(field: JsonField, required: boolean, flag: string): Opt
     return { type: 'string', array: true, describe, demandOption: required, ...(choices ? { choices } : {}) };
   }
   if (field.enum) return { type: 'string', choices: field.enum as string[], describe, demandOption: required };
-  if (field.type === 'number' || field.type === 'integer') return numberOption(flag, boundsOf(field), { describe, demandOption: required });
+  if (field.type === 'number' || field.type === 'integer') return numberOption(flag, boundsOf(field), { describe, demandOption: required }, short);
   if (field.type === 'boolean') return { type: 'boolean', describe, demandOption: required };
   return { type: 'string', describe, demandOption: required };
 }
@@ -103,9 +103,9 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       let b: Argv = op.write ? writeOptions(y, stdin) : y;
       if (cli.stdinJson) return b;
       for (const [field, schema] of Object.entries(properties)) {
-        const o = optionOf(schema, required.has(field) && !stdin.includes(field), flagOf(cliName(op, field)));
-        const describe = (help as Record<string, string>)[field] ?? o.describe;
         const short = (alias as Record<string, string>)[field];
+        const o = optionOf(schema, required.has(field) && !stdin.includes(field), flagOf(cliName(op, field)), short);
+        const describe = (help as Record<string, string>)[field] ?? o.describe;
         if (positional.includes(field)) {
           const array = variadic && field === positional.at(-1);
           b = b.positional(cliName(op, field), {
