@@ -127,7 +127,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
     {
       name: 'search for a fractional number of results',
       args: ['search', 'caching', '-k', '2.5'],
-      message: /^--limit takes a whole number from 1 to 100, not "2\.5"$/,
+      message: /^--limit \(-k\) takes a whole number from 1 to 100, not "2\.5"$/,
     },
   ];
   for (const c of cases) {
