@@ -26,7 +26,8 @@ export interface Leaf {
   args: Arg[];
 }
 
-const quiet: CliIO = {
+/** A CLI that prints nothing: what a builder is given when only its declarations are read. */
+export const quiet: CliIO = {
   cwd: tmpdir(),
   env: {},
   stdin: process.stdin,
@@ -35,7 +36,10 @@ const quiet: CliIO = {
   self: null,
 };
 
-type Module = { command: string | string[]; builder?: unknown };
+type Module = { command: string | string[]; aliases?: string[]; builder?: unknown };
+
+/** A command's usage line (its first, when it has several). */
+const usageLine = (mod: Module) => String(Array.isArray(mod.command) ? mod.command[0] : mod.command);
 
 /** The positionals of a usage line (`add <name> [more..]`): required or not, variadic or not. */
 function usageWords(usage: string): Array<{ name: string; required: boolean; variadic: boolean }> {
@@ -46,11 +50,9 @@ function usageWords(usage: string): Array<{ name: string; required: boolean; var
   }));
 }
 
-/** Walks one command: its subcommands, or its own arguments when it has none (a default `$0` runs under its parent's words). */
-function walk(words: string[], mod: Module, into: Leaf[]): void {
-  const usage = String(Array.isArray(mod.command) ? mod.command[0] : mod.command);
-  const [word, ...rest] = usage.split(' ');
-  const here = word === '$0' ? words : [...words, word!];
+/** What one command's builder declares, run against a recorder: its subcommands, in order, and its own arguments. */
+function declared(mod: Module): { subs: Module[]; args: Arg[] } {
+  const [, ...rest] = usageLine(mod).split(' ');
   const subs: Module[] = [];
   const args: Arg[] = usageWords(rest.join(' ')).map((p) => ({ name: p.name, positional: true, type: 'string', required: p.required, variadic: p.variadic }));
   const option = (name: string, o: Record<string, unknown>) => {
@@ -82,11 +84,30 @@ function walk(words: string[], mod: Module, into: Leaf[]): void {
     },
   );
   if (typeof mod.builder === 'function') (mod.builder as (y: unknown) => unknown)(recorder);
-  const own = subs.filter((s) => !String(s.command).startsWith('$0'));
-  const byDefault = subs.find((s) => String(s.command).startsWith('$0'));
+  return { subs, args };
+}
+
+/** Walks one command: its subcommands, or its own arguments when it has none (a default `$0` runs under its parent's words). */
+function walk(words: string[], mod: Module, into: Leaf[]): void {
+  const word = usageLine(mod).split(' ')[0]!;
+  const here = word === '$0' ? words : [...words, word];
+  const { subs, args } = declared(mod);
+  const own = subs.filter((s) => !usageLine(s).startsWith('$0'));
+  const byDefault = subs.find((s) => usageLine(s).startsWith('$0'));
   for (const s of own) walk(here, s, into);
   if (byDefault) walk(here, byDefault, into);
   else if (!own.length) into.push({ words: here, args });
+}
+
+/** Each top-level command's word and the words of the subcommands its builder registers (their aliases too; a default is `$0`), in the help's order. */
+export async function subcommandWords(): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (const c of (await commandsOf(quiet, topLevelWords())) as Module[])
+    found.set(
+      usageLine(c).split(' ')[0]!,
+      declared(c).subs.flatMap((s) => [usageLine(s).split(' ')[0]!, ...(s.aliases ?? [])]),
+    );
+  return found;
 }
 
 /** Every command that runs, with its arguments, in the order of the help. */

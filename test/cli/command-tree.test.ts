@@ -8,13 +8,14 @@ import { z } from 'zod';
 import { commandIndexText, withGroups } from '../../scripts/command-index.ts';
 import { OPERATION_WORDS } from '../../src/cli/command-index.ts';
 import { GROUPS } from '../../src/cli/command-line.ts';
-import { commandsOf, HAND_COMMANDS, topLevelWords } from '../../src/cli/command-tree.ts';
+import { HAND_COMMANDS, topLevelWords } from '../../src/cli/command-tree.ts';
 import { type GroupHelp, TOP_LEVEL_HELP } from '../../src/cli/group-help.ts';
 import { run } from '../../src/cli/main.ts';
 import { usageOf } from '../../src/cli/operation-command.ts';
 import { operationTree } from '../../src/cli/operation-tree.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { type AnyOperation, defineOperation, READ } from '../../src/operations/operation.ts';
+import { quiet, subcommandWords } from './command-options.ts';
 
 // The CLI tree is derived from the operations' command words (src/cli/operation-tree.ts); its
 // start-up index is generated (scripts/command-index.ts). These check the derivation, in process.
@@ -41,35 +42,7 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout, stderr };
 }
 
-const quiet = {
-  cwd: tmpdir(),
-  env: {},
-  stdin: process.stdin,
-  stdout: new Writable({ write: (_c, _e, cb) => cb() }),
-  stderr: new Writable({ write: (_c, _e, cb) => cb() }),
-  self: null,
-};
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The top-level commands and the subcommands each registers, read from their builders. */
-async function tree(): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
-  for (const c of await commandsOf(quiet, topLevelWords())) {
-    const subs: string[] = [];
-    const y = {
-      command: (s: { command: string; aliases?: string[] }) => (subs.push(s.command.split(' ')[0]!, ...(s.aliases ?? [])), y),
-      demandCommand: () => y,
-      positional: () => y,
-      option: () => y,
-      options: () => y,
-      strict: () => y,
-    };
-    if (typeof c.builder === 'function') (c.builder as (y: unknown) => unknown)(y);
-    found.set(String(c.command).split(' ')[0]!, subs);
-  }
-  return found;
-}
 
 describe('the CLI tree, from the operations', () => {
   test("every operation with command words is reachable: its parent's help lists it with its usage", async () => {
@@ -107,7 +80,7 @@ describe('the CLI tree, from the operations', () => {
   });
 
   test("the group help names exactly each group's subcommands (and their aliases)", async () => {
-    const found = await tree();
+    const found = await subcommandWords();
     for (const [word, help] of HELPED_GROUPS) {
       const ops = CLI_OPS.filter((op) => op.cli!.command[0] === word && op.cli!.command.length > 1);
       const words = ops.flatMap((op) => [op.cli!.command[1]!, ...(op.cli!.aliases ?? [])]);
@@ -179,7 +152,7 @@ describe('the CLI tree, from the operations', () => {
       [],
       'a hand-written command has its help in its own module',
     );
-    assert.deepEqual([...(await tree()).keys()], topLevelWords());
+    assert.deepEqual([...(await subcommandWords()).keys()], topLevelWords());
   });
 
   test('each hand-written entry names exactly the commands its module defines', async () => {
@@ -194,7 +167,7 @@ describe('the CLI tree, from the operations', () => {
   });
 
   test("GROUPS (the loader's) are the commands with subcommands", async () => {
-    const withSubcommands = [...(await tree())].filter(([, subs]) => subs.length).map(([w]) => w);
+    const withSubcommands = [...(await subcommandWords())].filter(([, subs]) => subs.length).map(([w]) => w);
     assert.deepEqual(withSubcommands.sort(), [...GROUPS].sort());
   });
 });
