@@ -24,6 +24,7 @@ import { argOf, wholeArg } from './args.ts';
 import type { Stats } from './lib.ts';
 import type { CorpusFile } from './retrieval/build-corpus.ts';
 import type { BenchDoc, Qrels, Query } from './retrieval/corpus.ts';
+import { CORPUS_NAMES } from './retrieval/corpus-names.ts';
 import type { DocsSources } from './retrieval/docs-corpus.ts';
 import type { Engine } from './retrieval/engines.ts';
 import type { Quality } from './retrieval/quality.ts';
@@ -40,10 +41,10 @@ if (!sizes.every((n) => Number.isInteger(n) && n >= 0))
 const reps = Number(arg('reps', '20'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
 /** The corpora scored, all by default; a smoke run leaves some out (a corpus left out reports no rows, and 0 sections). */
-const CORPORA = ['records', 'unseen', 'heldout', 'fresh', 'notes', 'faq'] as const;
-const corpora = new Set(arg('corpora', CORPORA.join(',')).split(','));
+const corpora = new Set(arg('corpora', CORPUS_NAMES.join(',')).split(','));
 for (const c of corpora)
-  if (!(CORPORA as readonly string[]).includes(c)) usage(`--corpora takes names from ${CORPORA.join(', ')}, comma-separated; got ${arg('corpora', '')}`);
+  if (!(CORPUS_NAMES as readonly string[]).includes(c))
+    usage(`--corpora takes names from ${CORPUS_NAMES.join(', ')}, comma-separated; got ${arg('corpora', '')}`);
 /** the docs corpora read only their first N man pages and N package READMEs (a smoke run: the same code on less text); all by default */
 const SOURCES = wholeArg('retrieval.bench', argv, 'sources', Number.MAX_SAFE_INTEGER);
 const out = arg('out', join(import.meta.dirname, 'results'));

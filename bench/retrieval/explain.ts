@@ -12,7 +12,7 @@ import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import type { Index } from '../../src/knowledge/views/search/build-index.ts';
 import type { QueryGroup } from '../../src/knowledge/views/search/query.ts';
 import { argOf } from '../args.ts';
-import { CORPUS_NAMES, type CorpusName } from './named-corpus.ts';
+import { CORPUS_NAMES, type CorpusName } from './corpus-names.ts';
 
 const argv = process.argv.slice(2);
 const usage = (message: string): never => {

@@ -3,13 +3,10 @@
 import { rmSync } from 'node:fs';
 import type { BenchDoc, Query } from './corpus.ts';
 import { loadCorpus, seedCorpusRepo } from './corpus.ts';
+import type { CorpusName } from './corpus-names.ts';
 import { loadFaqCorpus, seedFaqRepo } from './faq-corpus.ts';
 import { loadNotesCorpus } from './notes-corpus.ts';
 import { DOCS_CORPORA, docsCorpusOf } from './quality.ts';
-
-/** The corpora's names, as `--corpora` takes them. */
-export const CORPUS_NAMES = ['records', 'unseen', 'heldout', 'fresh', 'notes', 'faq'] as const;
-export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 /** A corpus seeded into a temporary repository: its documents, its queries, and `remove` to delete the repository. */
 export interface SeededCorpus {
