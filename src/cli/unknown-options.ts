@@ -19,17 +19,19 @@ const EVERY_COMMAND = new Set(['help', 'version', 'json', 'C']);
 export function unknownOption(argv: readonly string[], known: Iterable<string>, flags: Iterable<string> = [], takesWords = false): string | undefined {
   const names = new Set(known);
   const booleans = new Set(flags);
+  // the options as the command line spells them: yargs' camel-case copies (titleText beside title-text) are never offered
+  const spelt = [...names].filter((k) => !/[A-Z]/.test(k));
   for (const [i, arg] of argv.entries()) {
     if (arg === '--') break;
     const m = /^--([^=]+)/.exec(arg);
     if (!m) continue;
     const name = m[1]!;
     if (names.has(name) || names.has(camel(name)) || (name.startsWith('no-') && names.has(name.slice(3)))) continue;
-    const meant = nearNames(name, names);
+    const meant = nearNames(name, spelt);
     if (meant.length) return `--${name} is not an option: did you mean ${eitherOf(meant.map((m) => `--${m}`))}?`;
     const before = /^--([^=]+)$/.exec(argv[i - 1] ?? '')?.[1];
     const maybeValue = takesWords || (before !== undefined && names.has(before) && !booleans.has(before));
-    const own = [...names].filter((k) => k.length > 1 && !/[A-Z]/.test(k) && !EVERY_COMMAND.has(k));
+    const own = spelt.filter((k) => k.length > 1 && !EVERY_COMMAND.has(k));
     return `--${name} is not an option${own.length ? `; the options here: ${own.map((k) => `--${k}`).join(', ')}` : ''}${maybeValue ? `; ${DASH_VALUE_ADVICE}` : ''}`;
   }
   return undefined;

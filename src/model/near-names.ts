@@ -10,23 +10,24 @@
  * The known names closest to `word`: the one fewest edits away (at most 2, and fewer than a third
  * of its length; a singular or plural of it counts none), else every name that starts with `word`
  * and a separator (`claude` → `claude-code`, `claude-desktop`, in `known`'s order). Compared
- * without case. Empty when none is that close. One-letter names and camel-case copies
- * (yargs' aliases) are never offered.
+ * without case; a name is offered as `known` spells it (`potion-base-8m` → `potion-base-8M`).
+ * Empty when none is that close. One-letter names are never offered.
  */
 export function nearNames(word: string, known: Iterable<string>): string[] {
   const w = word.toLowerCase();
-  const names = [...known].filter((k) => k.length > 1 && !/[A-Z]/.test(k));
+  const names = [...known].filter((k) => k.length > 1);
   let best: string | undefined;
   let bestD = Math.min(2, Math.ceil(w.length / 3));
-  for (const k of names) {
+  for (const name of names) {
+    const k = name.toLowerCase();
     const d = k === w.replace(/s$/, '') || k === `${w}s` ? 0 : editDistance(w, k, bestD);
     if (d < bestD || (d === bestD && best === undefined)) {
-      best = k;
+      best = name;
       bestD = d;
     }
   }
   if (best !== undefined) return [best];
-  return w.length >= 2 ? names.filter((k) => k.startsWith(w) && /[-_.:/]/.test(k[w.length] ?? '')) : [];
+  return w.length >= 2 ? names.filter((k) => k.toLowerCase().startsWith(w) && /[-_.:/]/.test(k[w.length] ?? '')) : [];
 }
 
 /** `a`, `a or b`, `a, b or c`: names as a sentence says them. */

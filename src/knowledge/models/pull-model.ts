@@ -131,11 +131,7 @@ export async function pullModel(opts: PullModelOptions): Promise<PullResult> {
   if (!manifest) {
     // a name the catalog lacks is the caller's to correct (a usage error), with the name it was likely meant to be
     const names = CATALOG.map((m) => m.name);
-    // compared in lower case: nearNames passes over names with capitals (yargs' camel-case copies), and model names have them
-    const meant = nearNames(
-      (opts.name ?? '').toLowerCase(),
-      names.map((n) => n.toLowerCase()),
-    ).map((m) => names.find((n) => n.toLowerCase() === m)!);
+    const meant = nearNames(opts.name ?? '', names);
     throw new AxmeError(
       'INVALID_INPUT',
       `no model named ${JSON.stringify(opts.name ?? '')} in axme's catalog${meant.length ? `: did you mean ${eitherOf(meant)}?` : ''} (the catalog: ${names.join(', ')}; axme models list shows them); for another Model2Vec model, give its manifest with --manifest <file>`,
