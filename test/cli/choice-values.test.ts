@@ -20,6 +20,9 @@ describe('a value an option does not take names the choice meant', () => {
     { argv: ['backlog', 'add', '--title', 'x', '--priority', 'hgh'], given: 'hgh', meant: ['high'] },
     { argv: ['question', 'list', '--status', 'opn'], given: 'opn', meant: ['open'] },
     { argv: ['memory', 'add', '--title', 't', '--description', 'd', '--type', 'feedbak'], given: 'feedbak', meant: ['feedback'] },
+    // a choice with capitals is offered as it is spelt, whatever the case typed
+    { argv: ['safety', 'set', 'git.alowForcePush', 'true'], given: 'git.alowForcePush', meant: ['git.allowForcePush'] },
+    { argv: ['safety', 'set', 'families.githistory', 'off'], given: 'families.githistory', meant: ['families.gitHistory'] },
     { argv: ['backlog', 'add', '--title', 'x', '--priority', 'zzzqqq'], given: 'zzzqqq', meant: null },
     { argv: ['init', '--agent', 'zzzqqq'], given: 'zzzqqq', meant: null },
   ];
