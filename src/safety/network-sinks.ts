@@ -2,6 +2,7 @@ import type { Invocation } from './command.ts';
 import { gitSubcommandAt } from './git-global-options.ts';
 import { type Destination, sinkHosts } from './request-hosts.ts';
 import type { Redirect } from './syntax.ts';
+import { transferUploads } from './transfer-commands.ts';
 
 /**
  * The programs that send data off the machine, in one table (docs/safety.md, exfiltration). Each
@@ -98,6 +99,50 @@ const SINKS: Record<string, ReadsStdin> = {
   drill: NAMED,
   ping: NAMED,
   ping6: NAMED,
+  // and so do the other lookups, traces, scans and probes: a name resolved, a packet's payload (`nping --data-string`, `hping3 -E FILE`), a whois query
+  resolvectl: NAMED,
+  getent: NAMED,
+  kdig: NAMED,
+  doggo: NAMED,
+  dog: NAMED,
+  traceroute: NAMED,
+  traceroute6: NAMED,
+  tcptraceroute: NAMED,
+  tracepath: NAMED,
+  mtr: NAMED,
+  'ssh-keyscan': NAMED,
+  nmap: NAMED,
+  nping: NAMED,
+  hping3: NAMED,
+  fping: NAMED,
+  whois: NAMED,
+  iperf3: NAMED,
+  iperf: NAMED,
+  // more mail and chat clients: the body is stdin
+  swaks: ALWAYS,
+  sendxmpp: ALWAYS,
+  // file-transfer clients: the files named, and those their command scripts upload (transfer-commands.ts)
+  tftp: NAMED,
+  ftp: NAMED,
+  smbclient: NAMED,
+  lftp: NAMED,
+  ncftpput: NAMED,
+  // more storage services' upload CLIs, paste and file-share services (a paste reads stdin)
+  s5cmd: NAMED,
+  b2: NAMED,
+  oci: NAMED,
+  'mega-put': NAMED,
+  megaput: NAMED,
+  ffsend: NAMED,
+  wrangler: NAMED,
+  'linode-cli': NAMED,
+  gist: ALWAYS,
+  pastebinit: ALWAYS,
+  wgetpaste: ALWAYS,
+  // WebSocket and gRPC clients: a message on stdin or in their words (`wscat -x MSG`, `grpcurl -d @` reads stdin)
+  websocat: ALWAYS,
+  wscat: ALWAYS,
+  grpcurl: (a) => a.includes('@'),
 };
 
 /**
@@ -107,9 +152,11 @@ const SINKS: Record<string, ReadsStdin> = {
  */
 const GIT_RECORDS = new Set(['commit', 'commit-tree', 'tag', 'notes', 'add']);
 
-/** `openssl s_client` sends stdin to the server it connects to; openssl's other commands stay on the machine. git: GIT_RECORDS. */
+/** `openssl s_client` sends stdin to the server it connects to; openssl's other commands stay on the machine. git: GIT_RECORDS. logger: to a remote syslog. */
 const SUBCOMMAND_SINKS: Record<string, (args: readonly string[]) => ReadsStdin | null> = {
   openssl: (a) => (a[0] === 's_client' ? ALWAYS : null),
+  // `logger -n HOST` (`--server`): what it reads goes to that host's syslog, not the machine's journal
+  logger: (a) => (a.some((x) => x === '-n' || /^--server(=|$)|^-n./.test(x)) ? ALWAYS : null),
   git: (a) => (GIT_RECORDS.has(a[gitSubcommandAt(a)] ?? '') ? NAMED : null),
 };
 
@@ -130,7 +177,7 @@ export function networkSink(inv: Invocation): Sink | null {
   const args = inv.args.map((w) => w.value);
   const reads = SINKS[inv.program] ?? SUBCOMMAND_SINKS[inv.program]!(args);
   if (!reads) return null;
-  const named = args.flatMap(namedFiles);
+  const named = [...args.flatMap(namedFiles), ...transferUploads(inv).map((u) => u.path)];
   const stdin = reads(args, named);
   // what it reads on stdin is a file it sends: `nc h 1 < FILE`
   const files = stdin ? [...named, ...inputFiles(inv.command.redirects)] : named;

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
-import { hasFlag, parseArgs, RSYNC_VALUED, rsyncDeleteDest, valueOf } from './families/system-args.ts';
+import { hasFlag, parseArgs, valueOf } from './families/system-args.ts';
 import { type FoundFile, findRemoves, REMOVERS, type Tri } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
@@ -9,6 +9,7 @@ import { findsDocuments, homeDataFolder, userDocument } from './home-data.ts';
 import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { throughLink } from './made-links.ts';
+import { mirrorRemoval } from './mirror-deletes.ts';
 import { otherHome, resolvePath, wordPath } from './paths.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading, removesAsRm } from './removers.ts';
@@ -117,21 +118,24 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     }
     return null;
   }
-  if (inv.program === 'rsync') {
-    const dest = rsyncDeleteDest(inv.args);
-    const why = dest && dangerousTarget(dest, ctx);
-    if (why)
-      return {
-        rule: 'rm.root',
-        reason: `\`rsync --delete\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
-      };
+  // `rsync --delete`, `rclone sync`, `aws s3 sync --delete`…: what the mirror deletes or moves away (mirror-deletes.ts)
+  const mirror = mirrorRemoval(inv);
+  if (mirror) {
+    for (const dest of mirror.deleted) {
+      const why = dangerousTarget(dest, ctx);
+      if (why)
+        return {
+          rule: 'rm.root',
+          reason: `\`${mirror.verb}\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
+        };
+    }
     // `rsync -a --remove-source-files ~/Documents/ /tmp/h/`: what it sends is taken away from where it was, as `mv` takes it
-    for (const w of rsyncMovedSources(inv.args)) {
+    for (const w of mirror.moved) {
       const moved = dangerousTarget(w, ctx, true);
       if (moved)
         return {
           rule: 'rm.root',
-          reason: `\`rsync --remove-source-files\` of ${moved} takes it away from where everything expects it; it is never allowed. Copy it without the option`,
+          reason: `\`${mirror.verb}\` of ${moved} takes it away from where everything expects it; it is never allowed. Copy it without the option`,
         };
     }
     return null;
@@ -333,13 +337,6 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
 function documentNamed(v: string, ctx: BashContext): string | null {
   if (ctx.cwd === null && !/^[/~]/.test(v)) return null;
   return userDocument(resolvePath(v, { cwd: ctx.cwd ?? '/', home: ctx.home }), ctx);
-}
-
-/** The operands rsync takes away with `--remove-source-files`: all but the destination, those on this machine. */
-function rsyncMovedSources(args: readonly Word[]): Word[] {
-  const p = parseArgs(args, RSYNC_VALUED);
-  if (!hasFlag(p, null, '--remove-source-files') || p.operands.length < 2) return [];
-  return p.operands.slice(0, -1).filter((w) => !/^[^/]*:/.test(w.value));
 }
 
 /** Whether a glob's last part names something of its own (`*.egg-info`, `old-*`): `*`, `.*`, `?*` take everything. */
