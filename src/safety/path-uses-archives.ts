@@ -96,3 +96,62 @@ function changedFolders(args: readonly Word[]): { folders: Set<Word>; readFrom: 
   }
   return { folders, readFrom };
 }
+
+/** A path the word `w` names from its `at`th character on (`-o/etc`: `/etc`), written into. */
+const into = (w: Word, value: string): PathUse => ({ word: w, value, access: 'into' });
+
+/** The programs otherExtractorUses reads. */
+export const OTHER_EXTRACTORS: ReadonlySet<string> = new Set(['7z', '7za', '7zz', '7zr', 'cpio', 'dpkg', 'dpkg-deb', 'unrar', 'rar', 'zstd', 'unzstd', 'lz4']);
+
+/**
+ * The other extractors (docs/safety.md, "What a command does with a path"): the folder each
+ * writes what an archive holds into — 7-Zip's `x`/`e` with `-oDIR`, cpio's copy-in (`-i`) into `-D
+ * DIR` (`--directory`) or the current folder, `dpkg -x DEB DIR` and `dpkg-deb -x|-X DEB DIR`, unrar's
+ * `x`/`e` into the operand that ends in `/`; and the file zstd or lz4 decompresses into (`-o FILE`).
+ * The rest of their words as any reader's.
+ */
+export function otherExtractorUses(inv: Invocation): PathUse[] {
+  const args = inv.args;
+  const v = args.map((w) => w.value);
+  const out: PathUse[] = [];
+  switch (inv.program) {
+    case '7z':
+    case '7za':
+    case '7zz':
+    case '7zr':
+      if (v[0] === 'x' || v[0] === 'e') for (const w of args) if (/^-o./.test(w.value)) out.push(into(w, w.value.slice(2)));
+      break;
+    case 'cpio': {
+      const copyIn = v.some((x) => x === '--extract' || /^-[A-Za-z]*i/.test(x));
+      if (!copyIn) break;
+      const at = v.findIndex((x) => x === '-D' || x === '--directory');
+      const eq = args.find((w) => w.value.startsWith('--directory='));
+      if (at >= 0 && args[at + 1]) out.push(into(args[at + 1]!, args[at + 1]!.value));
+      else if (eq) out.push(into(eq, eq.value.slice('--directory='.length)));
+      else out.push(into(args[0] ?? inv.command.words[0]!, '.'));
+      break;
+    }
+    case 'dpkg':
+    case 'dpkg-deb': {
+      const at = v.findIndex((x) => x === '-x' || x === '--extract' || (inv.program === 'dpkg-deb' && (x === '-X' || x === '--vextract')));
+      const dest = at >= 0 ? args.slice(at + 1).filter((w) => !w.value.startsWith('-'))[1] : undefined;
+      if (dest) out.push(into(dest, dest.value));
+      break;
+    }
+    case 'unrar':
+    case 'rar': {
+      if (v[0] !== 'x' && v[0] !== 'e') break;
+      const dest = args.slice(1).findLast((w) => !w.value.startsWith('-') && w.value.endsWith('/'));
+      if (dest) out.push(into(dest, dest.value));
+      break;
+    }
+    case 'zstd':
+    case 'unzstd':
+    case 'lz4': {
+      const at = v.indexOf('-o');
+      if (at >= 0 && args[at + 1]) out.push({ word: args[at + 1]!, value: args[at + 1]!.value, access: 'write' });
+      break;
+    }
+  }
+  return [...out, ...generic(inv)];
+}

@@ -7,7 +7,7 @@ import { REMOVERS, removesSelected } from './find-expression.ts';
 import { keyFileUses } from './key-files.ts';
 import { ownCredentialUses } from './own-credentials.ts';
 import { type Access, generic, options, type PathUse, use } from './path-access.ts';
-import { extracts, tarUses } from './path-uses-archives.ts';
+import { extracts, otherExtractorUses, tarUses } from './path-uses-archives.ts';
 import { curl, wget } from './path-uses-downloads.ts';
 import { gitPathUses } from './path-uses-git.ts';
 import { jqUses } from './path-uses-jq.ts';
@@ -302,6 +302,18 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   gtar: tarUses,
   bsdtar: tarUses,
   unzip: extracts(unzipExtractDir),
+  '7z': otherExtractorUses,
+  '7za': otherExtractorUses,
+  '7zz': otherExtractorUses,
+  '7zr': otherExtractorUses,
+  cpio: otherExtractorUses,
+  dpkg: otherExtractorUses,
+  'dpkg-deb': otherExtractorUses,
+  unrar: otherExtractorUses,
+  rar: otherExtractorUses,
+  zstd: otherExtractorUses,
+  unzstd: otherExtractorUses,
+  lz4: otherExtractorUses,
   docker: container,
   podman: container,
   nerdctl: container,

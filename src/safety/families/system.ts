@@ -16,6 +16,7 @@ import { gitSubcommandAt } from '../git-global-options.ts';
 import { homeDataFolder } from '../home-data.ts';
 import { MODE_LIKE, OWNER_PROGRAMS, OWNER_VALUED } from '../owner-changes.ts';
 import type { Access, PathUse } from '../path-access.ts';
+import { OTHER_EXTRACTORS, otherExtractorUses } from '../path-uses-archives.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { isSystemFolder } from '../removal.ts';
@@ -147,6 +148,15 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
         rule: `git --work-tree into ${showPath(tree!, ctx.home)}`,
         reason: `\`git --work-tree=${showPath(tree!, ctx.home)}\` writes the repository's files over ${data}, whose own files they replace: export into a new or temporary folder`,
       };
+  }
+  // `7z x -o/etc`, `dpkg -x x.deb /`, `(cd / && cpio -idmu)`: the other extractors' folders, as tar's (path-uses-archives.ts)
+  if (OTHER_EXTRACTORS.has(p)) {
+    const hit = extraction(
+      p,
+      otherExtractorUses(inv).flatMap((u) => (u.access === 'into' ? [u.value] : [])),
+      ctx,
+    );
+    if (hit) return hit;
   }
   if (p === 'unzip') {
     const dir = unzipExtractDir(inv.args);
