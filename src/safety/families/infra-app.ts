@@ -1,6 +1,7 @@
 import { programName } from '../command.ts';
 import { GH_LINE_VALUED } from '../github-api.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operandAt, optionValues } from './args.ts';
+import { phpScriptWipe } from './infra-framework-wipes.ts';
 
 /**
  * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
@@ -104,6 +105,8 @@ const typeorm: ArgsCheck = (args) => (args[operandAt(args)] === 'schema:drop' ? 
 
 const mix: ArgsCheck = (args) => {
   const task = args[operandAt(args)];
+  if (task === 'ecto.rollback' && hasOption(args, '--all'))
+    return dbHit('mix ecto.rollback --all', 'rolls every migration back, dropping the tables they created');
   return task === 'ecto.drop' || task === 'ecto.reset' ? dbHit(`mix ${task}`) : null;
 };
 
@@ -139,10 +142,12 @@ const python: ArgsCheck = (args) => {
 
 const LARAVEL_WIPES = new Set(['db:wipe', 'migrate:fresh', 'migrate:reset', 'migrate:refresh']);
 
-/** `php artisan migrate:fresh|db:wipe|migrate:reset|migrate:refresh`. */
+/** `php artisan migrate:fresh|db:wipe|migrate:reset|migrate:refresh`; another console script's wipes (infra-framework-wipes.ts). */
 const php: ArgsCheck = (args) => {
   const i = operandAt(args);
-  if (i < 0 || programName(args[i]!) !== 'artisan') return null;
+  if (i < 0) return null;
+  // `php bin/console doctrine:database:drop --force`, `php yii migrate/fresh` (infra-framework-wipes.ts)
+  if (programName(args[i]!) !== 'artisan') return phpScriptWipe(args[i]!, args.slice(i + 1));
   const sub = args[operandAt(args, undefined, i + 1)];
   return sub !== undefined && LARAVEL_WIPES.has(sub) ? dbHit(`artisan ${sub}`, 'drops every table of the database (or rolls every migration back)') : null;
 };

@@ -12,6 +12,7 @@ import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
 import { openedToEveryone } from './infra-exposure.ts';
 import { FORGE_SOME_VERBS } from './infra-forges.ts';
+import { FRAMEWORK_WIPE_TOOLS } from './infra-framework-wipes.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
 import { overwritesLiveData } from './infra-overwrites.ts';
@@ -211,6 +212,7 @@ const TOOLS = new Map<string, ArgsCheck>(
     ...CLOUD_TOOLS,
     ...DB_TOOLS,
     ...MIGRATION_TOOLS,
+    ...FRAMEWORK_WIPE_TOOLS,
     ...APP_TOOLS,
     ...BACKUP_TOOLS,
     ...OBJECT_STORE_TOOLS,
