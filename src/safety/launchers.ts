@@ -85,6 +85,8 @@ const CONDA_RUN: LauncherSpec = {
   verbs: ['run'],
   chdir: ['--cwd'],
 };
+/** WSL's command runner: the distribution and user by option, the command after `-e`/`--exec` or `--` (its own verbs, `--unregister`, are the system family's). */
+const WSL: LauncherSpec = { valued: ['-d', '--distribution', '-u', '--user', '--cd', '--shell-type'], commandAfter: ['-e', '--exec', '--'] };
 
 /** The key names that type Enter (`tmux send-keys 'cmd' Enter`): a line typed into a shell ends there. */
 const ENTER_KEYS = new Set(['Enter', 'KPEnter', 'C-m', 'C-j']);
@@ -227,6 +229,11 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   },
   dotenvx: { valued: ['-f', '--env-file', '-e', '--env', '--convention', '--ops-off'], verbs: ['run'], commandAfter: ['--'] },
   'aws-vault': { valued: ['-d', '--duration', '-t', '--mfa-token', '--region', '--backend'], verbs: ['exec'], commandAfter: ['--'] },
+  // a hosting platform's environment: `railway run psql "$DATABASE_URL" -c …` runs the command with the service's variables
+  railway: { valued: ['-s', '--service', '-e', '--environment', '-p', '--project'], verbs: ['run'] },
+  // WSL from Windows (or WSL itself): `wsl -e CMD`, `wsl -d Ubuntu -u root -- CMD` runs the command in a distribution
+  wsl: WSL,
+  'wsl.exe': WSL,
   // `axme sandbox -c 'npm publish'`: bash runs the line in the kernel sandbox, which keeps neither the network nor the working tree from it
   axme: { valued: [], verbs: ['sandbox'], scriptOptions: ['-c', '--c'] },
 };
