@@ -177,7 +177,17 @@ export function checkDbShell(program: string, args: string[], redirects: readonl
   }
   const scratch = !away && scratchDatabase(db);
   const wipe = wipes.find((w) => WHOLE.has(w.what) || !scratch);
-  if (!wipe) return null;
+  return wipe ? wipeHit(program, wipe) : null;
+}
+
+/** The SQL of a command that runs it where no database shell is (infra-sql-commands.ts: `bq query 'DROP …'`): its wipe, in whatever database. */
+export function checkSqlTexts(program: string, texts: readonly string[]): Hit | null {
+  const wipe = readSql(texts, { mysql: false }).wipes[0];
+  return wipe ? wipeHit(program, wipe) : null;
+}
+
+/** The finding for a wipe through `program`. */
+function wipeHit(program: string, wipe: SqlWipe): Hit {
   const on = wipe.tables.length ? ` ${wipe.tables.slice(0, 3).join(', ')}${wipe.tables.length > 3 ? ', …' : ''}` : '';
   const whole = WHOLE.has(wipe.what);
   return {

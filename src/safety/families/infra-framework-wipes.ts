@@ -1,5 +1,5 @@
 import { programName } from '../command.ts';
-import { type ArgsCheck, type Hit, hasOption, operands } from './args.ts';
+import { type Hit, hasOption, operands } from './args.ts';
 
 /**
  * The infra family's other framework and migration tools' wipes (docs/safety.md, the infra row),
@@ -141,11 +141,6 @@ export function frameworkWipe(program: string, args: readonly string[]): Hit | n
   }
   return null;
 }
-
-/** Each program of the table, as the family's tools are registered. */
-export const FRAMEWORK_WIPE_TOOLS: Record<string, ArgsCheck> = Object.fromEntries(
-  Object.keys(TABLE).map((p) => [p, (args: string[]) => frameworkWipe(p, args)]),
-);
 
 /** A PHP console script's own wipes: `php bin/console doctrine:database:drop --force`, `php yii migrate/fresh` (the script by its name). */
 export function phpScriptWipe(script: string, args: readonly string[]): Hit | null {

@@ -12,10 +12,11 @@ import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
 import { openedToEveryone } from './infra-exposure.ts';
 import { FORGE_SOME_VERBS } from './infra-forges.ts';
-import { FRAMEWORK_WIPE_TOOLS } from './infra-framework-wipes.ts';
+import { frameworkWipe } from './infra-framework-wipes.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
 import { overwritesLiveData } from './infra-overwrites.ts';
+import { checkSqlVerb } from './infra-sql-commands.ts';
 import { WINDOWS_BACKUP_TOOLS } from './system-desktops.ts';
 import type { FamilyCheck } from './types.ts';
 
@@ -49,6 +50,12 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
     overwritesLiveData(name, args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
+  // `bq query 'DROP SCHEMA x CASCADE'`, `aws rds-data execute-statement --sql …`: SQL a cloud CLI runs (infra-sql-commands.ts)
+  const sql = checkSqlVerb(program, args, redirects);
+  if (sql) return sql;
+  // `wp db reset`, `drush sql-drop`, `sqitch revert`: a framework's or migration tool's wipe (infra-framework-wipes.ts); their other verbs stay the unknown-command rule's
+  const wipe = frameworkWipe(program, args);
+  if (wipe) return wipe;
   if (REDIS_CLIENTS.has(program)) return checkRedis(program, args, redirects, fed);
   // `docker exec db psql -c 'DROP DATABASE x'`: the command run in the container, fed the same stdin
   const inner = execIn(program, args);
@@ -212,7 +219,6 @@ const TOOLS = new Map<string, ArgsCheck>(
     ...CLOUD_TOOLS,
     ...DB_TOOLS,
     ...MIGRATION_TOOLS,
-    ...FRAMEWORK_WIPE_TOOLS,
     ...APP_TOOLS,
     ...BACKUP_TOOLS,
     ...OBJECT_STORE_TOOLS,
