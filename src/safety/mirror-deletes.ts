@@ -47,9 +47,83 @@ function operandsFrom(args: readonly Word[], from: number, valued: ReadonlySet<s
 
 const local = (words: readonly (Word | undefined)[]): Word[] => words.filter((w): w is Word => w !== undefined && !remote(w.value));
 
-const RCLONE_VALUED = new Set(['--config', '--exclude', '--include', '--filter', '--filter-from', '--exclude-from', '--include-from', '--transfers', '--checkers', '--log-file', '--log-level', '--bwlimit', '--backup-dir', '--suffix', '--max-age', '--min-age', '--max-size', '--min-size', '--order-by', '--compare-dest', '--copy-dest']);
-const CLOUD_VALUED = new Set(['--exclude', '--include', '--profile', '--region', '--acl', '--storage-class', '--sse', '--sse-kms-key-id', '--cache-control', '--content-type', '--endpoint-url', '--grants', '--metadata-directive', '--expires', '--source-region', '--page-size', '--output', '--query', '--ca-bundle', '-x', '-a', '-o', '-h', '-p', '-j', '--log', '--numworkers', '--credentials-file', '--exclude-regex', '--include-regex', '--threads', '--log-level', '--cap-mbps', '--project']);
-const UNISON_VALUED = new Set(['-force', '-prefer', '-path', '-ignore', '-ignorenot', '-logfile', '-root', '-servercmd', '-sshargs', '-backup', '-backupdir', '-ui', '-repeat', '-retry', '-maxthreads', '-fastcheck']);
+const RCLONE_VALUED = new Set([
+  '--config',
+  '--exclude',
+  '--include',
+  '--filter',
+  '--filter-from',
+  '--exclude-from',
+  '--include-from',
+  '--transfers',
+  '--checkers',
+  '--log-file',
+  '--log-level',
+  '--bwlimit',
+  '--backup-dir',
+  '--suffix',
+  '--max-age',
+  '--min-age',
+  '--max-size',
+  '--min-size',
+  '--order-by',
+  '--compare-dest',
+  '--copy-dest',
+]);
+const CLOUD_VALUED = new Set([
+  '--exclude',
+  '--include',
+  '--profile',
+  '--region',
+  '--acl',
+  '--storage-class',
+  '--sse',
+  '--sse-kms-key-id',
+  '--cache-control',
+  '--content-type',
+  '--endpoint-url',
+  '--grants',
+  '--metadata-directive',
+  '--expires',
+  '--source-region',
+  '--page-size',
+  '--output',
+  '--query',
+  '--ca-bundle',
+  '-x',
+  '-a',
+  '-o',
+  '-h',
+  '-p',
+  '-j',
+  '--log',
+  '--numworkers',
+  '--credentials-file',
+  '--exclude-regex',
+  '--include-regex',
+  '--threads',
+  '--log-level',
+  '--cap-mbps',
+  '--project',
+]);
+const UNISON_VALUED = new Set([
+  '-force',
+  '-prefer',
+  '-path',
+  '-ignore',
+  '-ignorenot',
+  '-logfile',
+  '-root',
+  '-servercmd',
+  '-sshargs',
+  '-backup',
+  '-backupdir',
+  '-ui',
+  '-repeat',
+  '-retry',
+  '-maxthreads',
+  '-fastcheck',
+]);
 
 /** The words after the subcommand path `path` (its first word at or after `from`), or -1 where the program's words are not that path. */
 function after(args: readonly Word[], path: readonly string[], valued: ReadonlySet<string>): number {
@@ -71,9 +145,15 @@ function cloudSync(inv: Invocation, path: readonly string[], deletes: (words: re
   return deleted.length ? { verb: `${inv.program} ${path.join(' ')}`, deleted, moved: [] } : null;
 }
 
-const has = (...names: string[]) => (words: readonly string[]) => words.some((w) => names.some((n) => w === n || w.startsWith(`${n}=`)));
+const has =
+  (...names: string[]) =>
+  (words: readonly string[]) =>
+    words.some((w) => names.some((n) => w === n || w.startsWith(`${n}=`)));
 const azcopyDeletes = (words: readonly string[]) =>
-  words.some((w, i) => w === '--delete-destination=true' || w === '--delete-destination=prompt' || (w === '--delete-destination' && /^(true|prompt)$/i.test(words[i + 1] ?? '')));
+  words.some(
+    (w, i) =>
+      w === '--delete-destination=true' || w === '--delete-destination=prompt' || (w === '--delete-destination' && /^(true|prompt)$/i.test(words[i + 1] ?? '')),
+  );
 
 const READERS: Record<string, (inv: Invocation) => MirrorRemoval | null> = {
   rsync: (inv) => {

@@ -21,7 +21,8 @@ const POWERSHELLS = /^(?:pwsh|powershell)(?:\.exe)?$/i;
 const EVALUATES = /^(?:iex|invoke-expression)$/i;
 
 /** What fetches from the web in PowerShell: the cmdlets and their aliases (`curl` and `wget` are Invoke-WebRequest in Windows PowerShell), WebClient's and HttpClient's readers. */
-const DOWNLOAD = /\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|curl|wget)\b|\.download(?:string|data)(?:async)?\s*\(|\.getstring(?:async)?\s*\(/i;
+const DOWNLOAD =
+  /\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|curl|wget|start-bitstransfer)\b|\.download(?:string|data|file)(?:async)?\s*\(|\.getstring(?:async)?\s*\(/i;
 
 /** A script block made from a string, which `&` or `.Invoke()` runs. */
 const SCRIPT_BLOCK = /\[scriptblock\]\s*::\s*create\s*\(/i;
@@ -115,7 +116,11 @@ export function evaluatedDownload(code: string): string | null {
     const url = /https?:\/\/[^\s'"()]+/.exec(statement)?.[0] ?? 'a download';
     const downloads = DOWNLOAD.test(statement);
     // `iwr URL -OutFile i.ps1`: the file holds the download
-    const out = downloads ? /-o(?:utf(?:ile)?)?\s+['"]?([^\s'";)]+)/i.exec(statement)?.[1] : undefined;
+    // `Start-BitsTransfer -Source URL -Destination p.exe`, `(New-Object Net.WebClient).DownloadFile('URL', 'p.exe')`: so does the file named
+    const out = downloads
+      ? (/-(?:o(?:utf(?:ile)?)?|destination)\s+['"]?([^\s'";)]+)/i.exec(statement)?.[1] ??
+        /\.downloadfile(?:async)?\s*\(\s*['"][^'"]*['"]\s*,\s*['"]([^'"]+)['"]/i.exec(statement)?.[1])
+      : undefined;
     if (out) files.set(fileKey(out), url);
     const assigned = /^\s*\$([\w:]+)\s*=/.exec(statement)?.[1]?.toLowerCase();
     if (assigned && downloads && !out) fetched.set(assigned, url);
@@ -126,8 +131,10 @@ export function evaluatedDownload(code: string): string | null {
         if (held) return held;
       }
     }
-    // `./i.ps1`, `& .\i.ps1`, `. ./i.ps1`, `powershell -File i.ps1`: the file run
-    const run = /^\s*(?:[&.]\s+)?['"]?([^\s'"]+)/.exec(statement.replace(/^\s*(?:pwsh|powershell)(?:\.exe)?\s+.*?-f(?:ile)?\s+/i, ''))?.[1];
+    // `./i.ps1`, `& .\i.ps1`, `. ./i.ps1`, `powershell -File i.ps1`, `Start-Process p.exe`: the file run
+    const run = /^\s*(?:[&.]\s+)?['"]?([^\s'"]+)/.exec(
+      statement.replace(/^\s*(?:pwsh|powershell)(?:\.exe)?\s+.*?-f(?:ile)?\s+/i, '').replace(/^\s*(?:start-process|start|saps)\s+(?:-filepath\s+)?/i, ''),
+    )?.[1];
     const ran = run === undefined || out ? undefined : files.get(fileKey(run));
     if (ran) return ran;
   }

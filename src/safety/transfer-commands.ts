@@ -54,7 +54,13 @@ export function transferScripts(inv: Invocation): string[] {
   // tftp's `-c put FILE`: the command is the words after it
   if (inv.program === 'tftp') {
     const at = inv.args.findIndex((w) => w.value === '-c');
-    if (at >= 0) scripts.push(inv.args.slice(at + 1).map((w) => w.value).join(' '));
+    if (at >= 0)
+      scripts.push(
+        inv.args
+          .slice(at + 1)
+          .map((w) => w.value)
+          .join(' '),
+      );
   }
   if (STDIN_SCRIPTS.has(inv.program)) for (const r of inv.command.redirects) if (r.input !== null) scripts.push(r.input);
   return scripts;

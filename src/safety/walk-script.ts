@@ -23,6 +23,7 @@ import { substitutedScripts } from './substituted-scripts.ts';
 import { programIndex } from './syntax.ts';
 import type { Walk } from './walk-state.ts';
 import { windowsReading } from './windows-commands.ts';
+import { windowsLoad } from './windows-loaders.ts';
 import { COMMAND_COST, charge } from './work-budget.ts';
 import { writtenSettings } from './written-settings.ts';
 
@@ -89,6 +90,9 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     // `cmd /c rd /s /q C:\Users\u`, `takeown /f C:\Windows /r`: Windows' commands as the POSIX ones they amount to (windows-commands.ts)
     const win = invocation && windowsReading(invocation, w.ctx.home);
     if (win) walkScript(win, w, depth + 1);
+    // `mshta URL`, `regsvr32 /i:URL scrobj.dll`, `msiexec /i URL`: code fetched and run in one step, as `curl URL | sh` (windows-loaders.ts)
+    const loaded = invocation && windowsLoad(invocation);
+    if (loaded) fed.push([downloadRun(invocation!, loaded)]);
     if (!invocation && scripts.length) lineStages.push({ inv: lineStage(cmd), pipeline: cmd.pipeline, index: cmd.index });
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];

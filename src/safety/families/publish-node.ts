@@ -185,5 +185,9 @@ export const NODE_TOOLS: Record<string, ToolCheck> = {
     (s) => `vsce ${s}`,
     "`vsce` changes the Visual Studio Marketplace: an uploaded extension version reaches users' editors at once and cannot be replaced",
   ),
-  ovsx: subcommand(['publish'], () => 'ovsx publish', '`ovsx publish` uploads an extension version to the Open VSX Registry for good'),
+  ovsx: subcommand(
+    ['publish', 'unpublish'],
+    (s) => `ovsx ${s}`,
+    "`ovsx` changes the Open VSX Registry: an uploaded extension version reaches users' editors at once, and one taken away is gone for all of them",
+  ),
 };

@@ -90,6 +90,9 @@ function containerPush(program: string): ToolCheck {
     const build =
       s === 'build' ? 'build' : s === 'buildx' && (next === 'build' || next === 'b' || next === 'bake') ? `buildx ${next === 'b' ? 'build' : next}` : null;
     if (build && buildPushes(args)) return imagePush(`${program} ${build} --push`);
+    // `docker buildx imagetools create -t REF SRC…`: a manifest list made on the registry under the tag
+    if (s === 'buildx' && next === 'imagetools' && args.includes('create') && (hasOption(args, '--tag', '-t') || args.some((a) => /^-t./.test(a))) && !hasOption(args, '--dry-run'))
+      return imagePush(`${program} buildx imagetools create`);
     return null;
   };
 }
@@ -177,6 +180,18 @@ const regctl: ToolCheck = (args) => {
   return null;
 };
 
+const ORAS_VALUED = new Set(['-u', '--username', '-p', '--password', '--registry-config', '-a', '--annotation', '--artifact-type', '--config', '--platform', '--format']);
+
+/** oras: `manifest delete`, `blob delete` (an artifact taken away); `push`, `attach`, `copy`/`cp`, `tag`, `manifest push` (uploaded, or a tag moved). */
+const oras: ToolCheck = (args) => {
+  const i = operandAt(args, ORAS_VALUED);
+  const group = args[i];
+  const verb = args[operandAt(args, ORAS_VALUED, i + 1)];
+  if ((group === 'manifest' || group === 'blob') && (verb === 'delete' || verb === 'rm')) return unpublishHit(`oras ${group} delete`, 'an artifact');
+  if (group === 'push' || group === 'attach' || group === 'copy' || group === 'cp' || group === 'tag') return imagePush(`oras ${group}`);
+  return group === 'manifest' && verb === 'push' ? imagePush('oras manifest push') : null;
+};
+
 const KO_VALUED = new Set([
   '--platform',
   '-t',
@@ -235,8 +250,10 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
   crane: (args) => {
     const s = sub(args);
     if (s === 'delete') return unpublishHit('crane delete', 'an image');
-    return s === 'push' || s === 'copy' || s === 'cp' ? imagePush(`crane ${s}`) : null;
+    // `crane tag REF latest`: a tag moved on the registry to another image, what every pull of it gets from then on
+    return s === 'push' || s === 'copy' || s === 'cp' || s === 'tag' ? imagePush(`crane ${s}`) : null;
   },
+  oras,
   regctl,
   skopeo,
   ko,

@@ -59,9 +59,12 @@ const rake: ToolCheck = (args) =>
     ? uploaded('rake release', 'the gem to RubyGems.org, tagged and pushed')
     : null;
 
-/** `anaconda upload PKG`: a package to anaconda.org. */
-const anaconda: ToolCheck = (args) =>
-  args[operandAt(args, new Set(['-t', '--token', '-s', '--site']))] === 'upload' ? uploaded('anaconda upload', 'a package to anaconda.org') : null;
+/** `anaconda upload PKG`: a package to anaconda.org; `anaconda remove` takes one away. */
+const anaconda: ToolCheck = (args) => {
+  const verb = args[operandAt(args, new Set(['-t', '--token', '-s', '--site']))];
+  if (verb === 'remove') return withdrawn('anaconda remove', 'takes a package, or a version of it, off anaconda.org');
+  return verb === 'upload' ? uploaded('anaconda upload', 'a package to anaconda.org') : null;
+};
 
 /**
  * The programs this file reads by some of their words only: the unknown-command rule keeps
