@@ -99,12 +99,18 @@ const glab: ArgsCheck = (args) => {
   return what ? { rule: `glab ${group} ${verb}`, reason: `\`glab ${group} ${verb}\` ${what}` } : null;
 };
 
-/** tea's deletes of what the forge keeps (asked). */
+/** tea's deletes of what the forge keeps, and a branch's protection removed (asked). */
 const tea: ArgsCheck = (args) => {
   const i = operandAt(args, TEA_VALUED);
   const group = args[i];
-  if (group === undefined || !Object.hasOwn(TEA_GROUPS, group)) return null;
   const verb = args[operandAt(args, TEA_VALUED, i + 1)];
+  // `tea branches unprotect main`: the branch's protection removed, so anyone may push to it, force-push or delete it
+  if ((group === 'branches' || group === 'branch' || group === 'b') && verb === 'unprotect')
+    return {
+      rule: 'tea branches unprotect',
+      reason: "`tea branches unprotect` removes the branch's protection: anyone with write access may then push to it, force-push or delete it",
+    };
+  if (group === undefined || !Object.hasOwn(TEA_GROUPS, group)) return null;
   if (verb !== 'delete' && verb !== 'rm') return null;
   return { rule: `tea ${group} ${verb}`, reason: `\`tea ${group} ${verb}\` deletes ${TEA_GROUPS[group]}` };
 };

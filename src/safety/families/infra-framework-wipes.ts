@@ -34,11 +34,10 @@ const valueIs =
   (args: readonly string[]): boolean =>
     args.some((a, i) => (names.includes(a) && args[i + 1] === value) || names.some((n) => a === `${n}=${value}`));
 
-/** Symfony's console: Doctrine's drops (only with `--force`) and fixtures loaded over the database (it is purged first unless `--append`). */
+/** Symfony's console: Doctrine's drops (only with `--force`; fixtures loaded over a test database are everyday work, `doctrine:fixtures:load` passes). */
 const CONSOLE: readonly Wipe[] = [
   { words: ['doctrine:database:drop'], needs: force, what: DROPS },
   { words: ['doctrine:schema:drop'], needs: force, what: EMPTIES },
-  { words: ['doctrine:fixtures:load'], needs: (a) => !a.includes('--append'), what: 'purges every table of the database before loading the fixtures' },
 ];
 
 const TABLE: Record<string, { valued?: ReadonlySet<string>; wipes: readonly Wipe[] }> = {

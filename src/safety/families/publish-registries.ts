@@ -91,7 +91,13 @@ function containerPush(program: string): ToolCheck {
       s === 'build' ? 'build' : s === 'buildx' && (next === 'build' || next === 'b' || next === 'bake') ? `buildx ${next === 'b' ? 'build' : next}` : null;
     if (build && buildPushes(args)) return imagePush(`${program} ${build} --push`);
     // `docker buildx imagetools create -t REF SRC…`: a manifest list made on the registry under the tag
-    if (s === 'buildx' && next === 'imagetools' && args.includes('create') && (hasOption(args, '--tag', '-t') || args.some((a) => /^-t./.test(a))) && !hasOption(args, '--dry-run'))
+    if (
+      s === 'buildx' &&
+      next === 'imagetools' &&
+      args.includes('create') &&
+      (hasOption(args, '--tag', '-t') || args.some((a) => /^-t./.test(a))) &&
+      !hasOption(args, '--dry-run')
+    )
       return imagePush(`${program} buildx imagetools create`);
     return null;
   };
@@ -180,7 +186,19 @@ const regctl: ToolCheck = (args) => {
   return null;
 };
 
-const ORAS_VALUED = new Set(['-u', '--username', '-p', '--password', '--registry-config', '-a', '--annotation', '--artifact-type', '--config', '--platform', '--format']);
+const ORAS_VALUED = new Set([
+  '-u',
+  '--username',
+  '-p',
+  '--password',
+  '--registry-config',
+  '-a',
+  '--annotation',
+  '--artifact-type',
+  '--config',
+  '--platform',
+  '--format',
+]);
 
 /** oras: `manifest delete`, `blob delete` (an artifact taken away); `push`, `attach`, `copy`/`cp`, `tag`, `manifest push` (uploaded, or a tag moved). */
 const oras: ToolCheck = (args) => {
