@@ -65,7 +65,17 @@ export interface WrittenRuns {
 }
 
 /** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, an interpreter's program, or a task runner's file (task-runner-files.ts). */
-type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang } | { task: TaskRunner; words: readonly string[] };
+type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang } | { task: TaskRunner; words: readonly string[] } | { inline: string };
+
+/** The programs that read their program from a file an option names (`awk -f x.awk`, `sed -f x.sed`), each with how its code is written inline. */
+const PROGRAM_FILES: Record<string, { options: ReadonlySet<string>; inline: string }> = {
+  awk: { options: new Set(['-f', '--file']), inline: 'awk' },
+  gawk: { options: new Set(['-f', '--file']), inline: 'gawk' },
+  mawk: { options: new Set(['-f']), inline: 'mawk' },
+  nawk: { options: new Set(['-f']), inline: 'nawk' },
+  sed: { options: new Set(['-f', '--file']), inline: 'sed -e' },
+  gsed: { options: new Set(['-f', '--file']), inline: 'gsed -e' },
+};
 
 /** The redirections that write into their file. */
 const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
@@ -153,7 +163,8 @@ export class WrittenFiles {
       PACKAGE_CLIENTS.has(p) ||
       inv.runners.length > 0 ||
       onPath.length > 0 ||
-      inv.via.includes('direnv');
+      inv.via.includes('direnv') ||
+      Object.hasOwn(PROGRAM_FILES, p);
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     // `sh < x.sh`: a shell handed no script and no command line reads its script on stdin
     if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)] ?? stdinScript(inv), 'shell', cwd);
@@ -169,6 +180,12 @@ export class WrittenFiles {
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
     for (const folder of onPath) this.read(out, plainWord(`${folder}/${own!.value}`), 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
+    // `awk -f x.awk`, `sed -f x.sed`: the program read from the file
+    const programFile = Object.hasOwn(PROGRAM_FILES, p) ? PROGRAM_FILES[p]! : null;
+    if (programFile)
+      inv.args.forEach((a, i) => {
+        if (programFile.options.has(a.value)) this.read(out, inv.args[i + 1], { inline: programFile.inline }, cwd);
+      });
     if (loaders.length) this.readLoaded(out, loaders, cwd);
     // `just`, `task x`, `poe x`, `rake x`: the runner's file, where the line wrote it (task-runner-files.ts)
     const taskFiles = task && taskFilesRead(task, values);
@@ -360,6 +377,7 @@ function scriptOf(reading: Reading, text: string): string | null {
   if (reading === 'shell') return text;
   if (reading === 'make') return makefileRecipes(text);
   if (typeof reading === 'object' && 'task' in reading) return taskScript(reading.task, text, reading.words);
+  if (typeof reading === 'object' && 'inline' in reading) return `${reading.inline} ${shellQuote(text)} /dev/null`;
   if (reading !== 'exec') return interpreterLine(reading.program, reading.lang, text);
   // an executed file: its `#!` line names the program (`#!/usr/bin/env python3`); without one the shell runs it
   const shebang = /^#!\s*(\S+)(?:[ \t]+(.*))?/.exec(text);
