@@ -79,7 +79,7 @@ function remoteName(url: string, fallback: string | null): string | null {
 export function downloadFiles(inv: Invocation): string[] {
   const files: string[] = [];
   let dir = '';
-  if (inv.program === 'curl') {
+  if (inv.program === 'curl' || inv.program === 'curl.exe') {
     const operands = options(inv.args, CURL_VALUED_SHORT, CURL_VALUED_LONG, (name, _w, value) => {
       if ((name === '-o' || name === '--output') && value !== '-') files.push(value);
       else if (name === '--output-dir') dir = `${value}/`;
@@ -87,6 +87,14 @@ export function downloadFiles(inv: Invocation): string[] {
     const remote = inv.args.some((a) => a.value === '--remote-name' || a.value === '--remote-name-all' || /^-[a-zA-Z]*O/.test(a.value));
     if (remote) for (const url of operands) files.push(...[remoteName(url.value, null)].filter((n) => n !== null).map((n) => dir + n));
     return files;
+  }
+  // Windows' downloaders: `certutil -urlcache -f URL FILE`, `bitsadmin /transfer NAME … URL FILE`: the file is their last operand
+  const win = inv.program.toLowerCase().replace(/\.exe$/, '');
+  if (win === 'certutil' || win === 'bitsadmin') {
+    const values = inv.args.map((a) => a.value);
+    const fetches = win === 'certutil' ? values.some((v) => /^[-/]urlcache$/i.test(v)) : values.some((v) => /^\/transfer$/i.test(v));
+    const url = values.findIndex((v) => /^https?:\/\//i.test(v));
+    return fetches && url >= 0 && values[url + 1] !== undefined ? [values[url + 1]!] : [];
   }
   if (inv.program !== 'wget') return [];
   let document: string | null = null;

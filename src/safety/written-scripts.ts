@@ -84,7 +84,24 @@ const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
 const FETCHERS = new Set(['deno', 'bun']);
 
 /** The programs whose own words write files record reads: `tee`, a copy, a download, a package script set, an archive extracted. */
-const RECORDED = new Set(['tee', 'cp', 'mv', 'curl', 'wget', 'npm', 'pnpm', ...EXTRACTORS]);
+const RECORDED = new Set([
+  'tee',
+  'cp',
+  'mv',
+  'curl',
+  'wget',
+  'npm',
+  'pnpm',
+  'curl.exe',
+  'certutil',
+  'certutil.exe',
+  'bitsadmin',
+  'bitsadmin.exe',
+  ...EXTRACTORS,
+]);
+
+/** A Windows program's file, which cmd.exe and PowerShell run from the current folder by its bare name (`p.exe`, `i.ps1`). */
+const WINDOWS_RUNNABLE = /\.(?:exe|com|bat|cmd|ps1|msi)$/i;
 
 /** How many runs of written files one command line is read for, its nested shells' included. */
 const MAX_READS = 64;
@@ -164,7 +181,9 @@ export class WrittenFiles {
       inv.runners.length > 0 ||
       onPath.length > 0 ||
       inv.via.includes('direnv') ||
-      Object.hasOwn(PROGRAM_FILES, p);
+      Object.hasOwn(PROGRAM_FILES, p) ||
+      WINDOWS_RUNNABLE.test(p) ||
+      windowsStarted(p, inv.args) !== null;
     if (!runsFiles || (!this.files.size && !this.scripts.size && !this.extracted.length)) return downloads.length ? out : NOTHING;
     // `sh < x.sh`: a shell handed no script and no command line reads its script on stdin
     if (SHELLS.has(p)) this.read(out, inv.args[shellFileAt(inv.args)] ?? stdinScript(inv), 'shell', cwd);
@@ -178,6 +197,10 @@ export class WrittenFiles {
     else if (lang) this.read(out, inv.args[scriptFileAt(p, lang, values)], { program: p, lang }, cwd);
     for (const i of runner?.files ?? []) this.read(out, inv.args[i], { program: runner!.program, lang: runner!.lang }, cwd);
     if (own?.value.includes('/')) this.read(out, own, 'exec', cwd);
+    // `p.exe`, `start p.exe` (cmd.exe), `powershell -File i.ps1`: a Windows program's file run from the current folder
+    else if (own && WINDOWS_RUNNABLE.test(own.value)) this.read(out, own, 'exec', cwd);
+    const started = windowsStarted(p, inv.args);
+    if (started) this.read(out, started, 'exec', cwd);
     for (const folder of onPath) this.read(out, plainWord(`${folder}/${own!.value}`), 'exec', cwd);
     for (const f of makefilesRead(p, values)) this.read(out, plainWord(f), 'make', cwd);
     // `awk -f x.awk`, `sed -f x.sed`: the program read from the file
@@ -269,7 +292,10 @@ export class WrittenFiles {
     if (inv.program === 'cp' || inv.program === 'mv') this.copy(inv, cwd);
     const ex = extraction(inv);
     if (ex) this.extract(ex, cmd, piped, cwd);
-    for (const f of downloadFiles(inv)) this.set(this.key(f, null, cwd), { prev: null, by: null, found: { text: null, writers: [inv] } });
+    // Windows' downloaders (`certutil -urlcache -f URL F`, `bitsadmin /transfer`, `curl.exe`) recorded as the curl of their URL, which the pipeline rules read
+    const url = inv.program === 'curl' || inv.program === 'wget' ? null : values.find((v) => /^https?:\/\//i.test(v));
+    const writer = url ? { ...inv, program: 'curl', args: [plainWord(url)] } : inv;
+    for (const f of downloadFiles(inv)) this.set(this.key(f, null, cwd), { prev: null, by: null, found: { text: null, writers: [writer] } });
     this.setScripts(inv, values, cwd);
   }
 
@@ -370,6 +396,15 @@ export class WrittenFiles {
       else if (name === 'scripts') for (const [k, v] of scriptsOf(`{"scripts":${op.slice(eq + 1)}}`) ?? []) scripts.set(k, v);
     }
   }
+}
+
+/** The file cmd.exe's `start` or PowerShell's `-File` runs (`start p.exe`, `powershell -File i.ps1`), or null. */
+function windowsStarted(program: string, args: readonly Word[]): Word | null {
+  const p = program.toLowerCase().replace(/\.exe$/, '');
+  if (p === 'start') return args.find((a) => !a.value.startsWith('/') && WINDOWS_RUNNABLE.test(a.value)) ?? null;
+  if (p !== 'powershell' && p !== 'pwsh') return null;
+  const at = args.findIndex((a) => /^-f(?:ile)?$/i.test(a.value));
+  return at >= 0 ? (args[at + 1] ?? null) : null;
 }
 
 /** The text of a written file as the command line it runs as; null where it is not read (a `#!` program that is neither a shell nor an interpreter read here). */
