@@ -1,7 +1,7 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { argvLine } from './argv-line.ts';
 import type { PipedInvocation } from './bash-rules.ts';
-import { type Invocation, programName, SHELLS, shellBody } from './command.ts';
+import { type Invocation, programName, SHELLS } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { EXTRACTORS, type Extraction, extraction } from './extracted-archives.ts';
 import { type Lang, languageOf, phpCode, scriptFileAt } from './families/interpreter-argv.ts';
@@ -11,6 +11,7 @@ import { makefileRecipes, makefilesRead } from './makefile-recipes.ts';
 import { clientFolder, packageScripts, scriptsOf } from './package-scripts.ts';
 import { downloadFiles } from './path-uses-downloads.ts';
 import { resolvePath } from './paths.ts';
+import { direnvFolder, PROGRAM_FILES, pathFolders, programWord, shellFileAt, stdinScript, WINDOWS_RUNNABLE, windowsStarted } from './run-files.ts';
 import { fetchedCode } from './runner-fetches.ts';
 import { plainWord, type SimpleCommand, type Word } from './syntax.ts';
 import { type TaskRunner, taskFilesRead, taskRunnerOf, taskScript } from './task-runner-files.ts';
@@ -67,16 +68,6 @@ export interface WrittenRuns {
 /** How a file's text runs: as a shell script, executed (its `#!` line decides), a Makefile, an interpreter's program, or a task runner's file (task-runner-files.ts). */
 type Reading = 'shell' | 'exec' | 'make' | { program: string; lang: Lang } | { task: TaskRunner; words: readonly string[] } | { inline: string };
 
-/** The programs that read their program from a file an option names (`awk -f x.awk`, `sed -f x.sed`), each with how its code is written inline. */
-const PROGRAM_FILES: Record<string, { options: ReadonlySet<string>; inline: string }> = {
-  awk: { options: new Set(['-f', '--file']), inline: 'awk' },
-  gawk: { options: new Set(['-f', '--file']), inline: 'gawk' },
-  mawk: { options: new Set(['-f']), inline: 'mawk' },
-  nawk: { options: new Set(['-f']), inline: 'nawk' },
-  sed: { options: new Set(['-f', '--file']), inline: 'sed -e' },
-  gsed: { options: new Set(['-f', '--file']), inline: 'gsed -e' },
-};
-
 /** The redirections that write into their file. */
 const WRITES = new Set(['>', '>|', '>>', '&>', '&>>']);
 
@@ -99,9 +90,6 @@ const RECORDED = new Set([
   'bitsadmin.exe',
   ...EXTRACTORS,
 ]);
-
-/** A Windows program's file, which cmd.exe and PowerShell run from the current folder by its bare name (`p.exe`, `i.ps1`). */
-const WINDOWS_RUNNABLE = /\.(?:exe|com|bat|cmd|ps1|msi)$/i;
 
 /** How many runs of written files one command line is read for, its nested shells' included. */
 const MAX_READS = 64;
@@ -398,15 +386,6 @@ export class WrittenFiles {
   }
 }
 
-/** The file cmd.exe's `start` or PowerShell's `-File` runs (`start p.exe`, `powershell -File i.ps1`), or null. */
-function windowsStarted(program: string, args: readonly Word[]): Word | null {
-  const p = program.toLowerCase().replace(/\.exe$/, '');
-  if (p === 'start') return args.find((a) => !a.value.startsWith('/') && WINDOWS_RUNNABLE.test(a.value)) ?? null;
-  if (p !== 'powershell' && p !== 'pwsh') return null;
-  const at = args.findIndex((a) => /^-f(?:ile)?$/i.test(a.value));
-  return at >= 0 ? (args[at + 1] ?? null) : null;
-}
-
 /** The text of a written file as the command line it runs as; null where it is not read (a `#!` program that is neither a shell nor an interpreter read here). */
 function scriptOf(reading: Reading, text: string): string | null {
   if (reading === 'shell') return text;
@@ -432,45 +411,6 @@ function interpreterLine(program: string, lang: Lang, text: string): string | nu
   return `${shellQuote(lang === 'r' ? 'Rscript' : program)} ${flag} ${shellQuote(lang === 'php' ? phpCode(text) : text)}`;
 }
 
-/** The index of the script file a shell runs (`bash -e x.sh`), or -1: `-c`, `-s`, stdin, or none. As command.ts shellReadsStdin reads the options. */
-function shellFileAt(args: readonly Word[]): number {
-  if (shellBody([...args]) !== null) return -1;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === '-o' || v === '+o' || v === '-O' || v === '+O' || v === '--rcfile' || v === '--init-file') i++;
-    else if (v === '--') return i + 1 < args.length && args[i + 1]!.value !== '-' ? i + 1 : -1;
-    else if (v === '-s' || (/^-[A-Za-z]+$/.test(v) && v.includes('s'))) return -1;
-    else if (!v.startsWith('-') && !v.startsWith('+')) return v === '/dev/stdin' ? -1 : i;
-  }
-  return -1;
-}
-
-/**
- * The folders the last `PATH=…` among `words` names, where the line tells them (`$PWD/bin` as
- * `./bin`; not `$PATH` itself, nor a folder built from what only the shell knows).
- */
-function pathFolders(words: readonly Word[]): string[] {
-  const word = words.findLast((w) => /^PATH\+?=/.test(w.value));
-  if (!word) return [];
-  const values = word.value.slice(word.value.indexOf('=') + 1).split(':');
-  const raws = word.raw
-    .slice(word.raw.indexOf('=') + 1)
-    .replace(/["']/g, '')
-    .split(':');
-  return values
-    .map((f, i) => (f.startsWith(UNKNOWN) && raws.length === values.length && /^\$\{?PWD\}?\//.test(raws[i]!) ? `.${f.slice(f.indexOf('/'))}` : f))
-    .filter((f) => f && !f.includes(UNKNOWN))
-    .map((f) => f.replace(/\/+$/, '') || '/');
-}
-
-/** The word the program was named by (`./x.sh` of `sudo ./x.sh a`), or null where the peel rebuilt the words. */
-function programWord(inv: Invocation): Word | null {
-  const words = inv.command.words;
-  const at = inv.args.length ? words.indexOf(inv.args[0]!) - 1 : words.length - 1;
-  const word = at >= 0 ? words[at] : undefined;
-  return word && programName(word.value) === inv.program ? word : null;
-}
-
 /** What a command writes to its output, where the line tells it (fed-input.ts PipeReading): a heredoc or here-string it passes on ends with its newline. */
 function outputText(cmd: SimpleCommand, inv: Invocation | null, reading: PipeReading): string | null {
   const text = reading.writes(cmd);
@@ -487,16 +427,4 @@ function writersOf(cmd: SimpleCommand, piped: readonly PipedInvocation[], end: n
     if (p.pipeline === cmd.pipeline && p.index <= cmd.index) out.push(p.inv);
   }
   return out;
-}
-
-/** The folder `direnv exec DIR …` loads the `.envrc` of, among a command's words; null when none is named. */
-function direnvFolder(words: readonly Word[]): string | null {
-  const at = words.findIndex((w, i) => w.value.endsWith('direnv') && words[i + 1]?.value === 'exec');
-  return at >= 0 ? (words[at + 2]?.value ?? null) : null;
-}
-
-/** The file a shell with only options (no script, no `-c`) reads its script from: its stdin's (`sh < x.sh`, `bash -s < x.sh`), else undefined. */
-function stdinScript(inv: Invocation): Word | undefined {
-  if (inv.args.some((a) => !a.value.startsWith('-') || /^-[A-Za-z]*c/.test(a.value))) return undefined;
-  return inv.command.redirects.find((r) => r.op === '<' && r.target)?.target ?? undefined;
 }
