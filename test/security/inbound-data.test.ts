@@ -120,3 +120,31 @@ describe("security: a remote's proposal branch named to be a command", () => {
     );
   });
 });
+
+describe('security: a remote whose knowledge history was rewritten (a force-push)', () => {
+  test('the remote drops the tightening this clone took and makes the required decision advisory, force-pushed over it: the tightening stays, the loosening is held; a reset to an older commit is pushed back over, nothing lost', async () => {
+    const { remote, a, b } = await team();
+    const rules = git(a, ['show', `${REF}:safety/rules.yaml`]);
+    const before = git(a, ['rev-parse', REF]).trim();
+    push(a, { 'safety/rules.yaml': rules.replace(/deniedCommands:\n/, 'deniedCommands:\n    - terraform destroy\n') }, 'deny terraform destroy');
+    assert.equal((await coreAt(b).sync()).integrated, 'fast-forward');
+    const taken = git(b, ['rev-parse', REF]).trim();
+
+    // the rewrite: from before the tightening, the required decision made advisory, pushed with --force
+    const file = git(a, ['ls-tree', '--name-only', `${REF}:decisions`]).trim();
+    const decision = git(a, ['show', `${before}:decisions/${file}`]).replace('enforce: required', 'enforce: advisory');
+    const rewritten = storeCommit(a, before, { [`decisions/${file}`]: decision }, 'cleanup');
+    git(a, ['push', '-q', '--force', 'origin', `${rewritten}:${REF}`]);
+    await rejectsWith(coreAt(b).sync(), 'WRONG_STATE', /loosens what binds agents here — .*D-001/);
+    assert.ok((await coreAt(b).rules()).bash.deniedCommands.includes('terraform destroy'), 'the tightening is still here');
+    assert.equal((await coreAt(b).show('decision', 'D-001')).enforce, 'required');
+    assert.equal(git(remote, ['rev-parse', REF]).trim(), rewritten, 'nothing pushed over the rewrite while held');
+
+    // a reset of the remote to an older commit: this clone is ahead and pushes its history back, unforced
+    git(a, ['push', '-q', '--force', 'origin', `${before}:${REF}`]);
+    const r = await coreAt(b).sync();
+    assert.equal(r.integrated, 'ahead');
+    assert.equal(git(remote, ['rev-parse', REF]).trim(), git(b, ['rev-parse', REF]).trim());
+    assert.equal(git(b, ['merge-base', '--is-ancestor', taken, REF]), '', 'what this clone took is still in its history');
+  });
+});
