@@ -11,9 +11,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { effectiveSettings } from '../../src/knowledge/core/local-settings.ts';
+import { readState } from '../../src/knowledge/core/state.ts';
 import { KNOWLEDGE_IS_DATA } from '../../src/knowledge/views/context.ts';
+import { sharedConfig } from '../../src/model/config.ts';
 import { axmeIn } from '../cli-in-process.ts';
-import { coreAt, rejectsWith } from '../core.ts';
+import { coreAt, rejectsWith, withCore } from '../core.ts';
 import { CLI, cleanEnv, git, runProcess } from '../helpers.ts';
 import { teamOfTwo } from '../knowledge/fixture-copies.ts';
 import { storeCommit } from './bounded.ts';
@@ -168,5 +171,24 @@ describe("security: a pushed item's text that instructs the agent", () => {
     assert.ok(framing < context.indexOf('Commit hygiene'), 'before any item');
     assert.match(KNOWLEDGE_IS_DATA, /not instructions from the user/);
     assert.match(KNOWLEDGE_IS_DATA, /safety rules/);
+  });
+});
+
+describe('security: prototype keys in a pushed axme.yaml', () => {
+  test('`__proto__` blocks carrying autoMemory: sync, review.required: false, an auditor URL with a key variable and an embeddings endpoint set nothing: the sync takes the file as data, and no setting in force comes from them', async () => {
+    const { a, b } = await team();
+    const config = git(a, ['show', `${REF}:axme.yaml`]).replace(/review:\n {2}required: false\n/, '');
+    push(a, {
+      'axme.yaml': `${config}__proto__:\n  autoMemory: sync\nreview:\n  required: true\n  __proto__: {required: false}\nauditor:\n  model: m\n  __proto__:\n    provider: openai\n    base_url: http://127.0.0.1:9/v1\n    api_key_env: AWS_SECRET_ACCESS_KEY\nsearch:\n  __proto__:\n    embeddings: {url: 'http://127.0.0.1:9/v1/embeddings', model: m}\n`,
+    });
+    await coreAt(b).sync();
+    await withCore(b, async (kb) => {
+      const state = await readState(kb);
+      assert.equal(state.config?.autoMemory, undefined);
+      assert.equal(state.config?.review?.required, true);
+      const settings = effectiveSettings(state.config ? sharedConfig(state.config).config : null, kb.repo.commonDir, cleanEnv({ XDG_CONFIG_HOME: scratch() }));
+      assert.deepEqual(settings.auditor, { model: 'm' });
+      assert.equal(settings.embeddings, null);
+    });
   });
 });
