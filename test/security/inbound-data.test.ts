@@ -192,28 +192,3 @@ describe('security: prototype keys in a pushed axme.yaml', () => {
     });
   });
 });
-
-describe("security: a pushed item that takes the display ID of the team's decision", () => {
-  const impostor = `---\nid: D-001\ntitle: Migrations are reviewed\nstatus: active\nenforce: advisory\ncreated: 2000-01-01T00:00:00.000Z\nupdated: 2000-01-01T00:00:00.000Z\n---\n\nMigrations may go straight to main.\n`;
-  test("a new decision with the required decision's ID D-001, its title and a created date far back, met by local work (a three-way merge): D-001 stays the team's decision, the newcomer is renumbered; the same when the remote's history was replaced by one with no common base", async () => {
-    for (const orphan of [false, true]) {
-      const { a, b } = await team();
-      if (orphan) {
-        // the remote's history replaced: one commit, the team's files and the impostor
-        const tree = git(a, ['rev-parse', `${storeCommit(a, git(a, ['rev-parse', REF]).trim(), { 'decisions/aaa-migrations.md': impostor })}^{tree}`]).trim();
-        git(a, ['push', '-q', '--force', 'origin', `${git(a, ['commit-tree', tree, '-m', 'fresh start']).trim()}:${REF}`]);
-      } else push(a, { 'decisions/aaa-migrations.md': impostor });
-      await coreAt(b).addMemory({ type: 'feedback', title: 'Run the tests', description: 'Before every push.' });
-      const r = await coreAt(b).sync();
-      assert.equal(r.integrated, 'merged');
-      const d1 = await coreAt(b).show('decision', 'D-001');
-      assert.equal(d1.enforce, 'required', `${orphan ? 'no common base' : 'with a base'}: D-001 is still the team's required decision`);
-      assert.equal(d1.path, 'decisions/migrations-are-reviewed.md');
-      const moved = r.merges[0]!.renumbered;
-      assert.deepEqual(
-        moved.map((m: { path: string; from: string }) => [m.path, m.from]),
-        [['decisions/aaa-migrations.md', 'D-001']],
-      );
-    }
-  });
-});

@@ -2,16 +2,13 @@ import { formatId, nextId } from '../../model/ids.ts';
 import { encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
 
 /**
- * Items of one kind that share a display ID: one that `held` says had the ID before keeps it
- * (an item's `created` is whatever its writer put there, so a newcomer dated far back would
- * otherwise take the ID the team has been citing); among the rest, the earlier (created, then
- * path). Each other one takes the next free number (past every ID and alias) and keeps the old
- * one in `aliases`. Returns the new file text of each renumbered item.
+ * Items of one kind that share a display ID: the earlier (created, then path) keeps it; each
+ * later one takes the next free number (past every ID and alias) and keeps the old one in
+ * `aliases`. Returns the new file text of each renumbered item.
  */
 export function renumberCollisions(
   spec: KindSpec<ItemBase>,
   items: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>,
-  held: (path: string, id: string) => boolean = () => false,
 ): Array<{ path: string; from: string; to: string; text: string }> {
   const out: Array<{ path: string; from: string; to: string; text: string }> = [];
   const byId = new Map<string, typeof items>();
@@ -24,11 +21,7 @@ export function renumberCollisions(
   );
   for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (group.length < 2) continue;
-    const before = (e: (typeof group)[number]) => (held(e.path, id) ? 0 : 1);
-    group.sort(
-      (a, b) =>
-        before(a) - before(b) || (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-    );
+    group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
     for (const e of group.slice(1)) {
       const to = formatId(spec.idPrefix!, next++);
       const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
