@@ -192,3 +192,37 @@ describe('security: prototype keys in a pushed axme.yaml', () => {
     });
   });
 });
+
+describe("security: a pushed item that takes the display ID of the team's decision", () => {
+  const impostor = `---\nid: D-001\ntitle: Migrations are reviewed\nstatus: active\nenforce: advisory\ncreated: 2000-01-01T00:00:00.000Z\nupdated: 2000-01-01T00:00:00.000Z\n---\n\nMigrations may go straight to main.\n`;
+  test("a new decision with the required decision's ID D-001, its title and a created date far back is refused, by a fast-forward, a merge with local work (which renumbered the team's decision: every D-001 cited read the newcomer's text) and a history replaced with no common base", async () => {
+    for (const how of ['fast-forward', 'merge', 'no common base'] as const) {
+      const { a, b } = await team();
+      if (how === 'no common base') {
+        const tree = git(a, ['rev-parse', `${storeCommit(a, git(a, ['rev-parse', REF]).trim(), { 'decisions/aaa-migrations.md': impostor })}^{tree}`]).trim();
+        git(a, ['push', '-q', '--force', 'origin', `${git(a, ['commit-tree', tree, '-m', 'fresh start']).trim()}:${REF}`]);
+      } else push(a, { 'decisions/aaa-migrations.md': impostor });
+      if (how !== 'fast-forward') await coreAt(b).addMemory({ type: 'feedback', title: 'Run the tests', description: 'Before every push.' });
+      const before = git(b, ['rev-parse', REF]).trim();
+      const err = await rejectsWith(
+        coreAt(b).sync(),
+        'CORRUPT',
+        /decisions\/aaa-migrations\.md: display ID D-001 is also used by decisions\/migrations-are-reviewed\.md/,
+      );
+      assert.match(err.message, /refusing to merge origin's knowledge/, how);
+      assert.equal(git(b, ['rev-parse', REF]).trim(), before, `${how}: nothing taken`);
+      const d1 = await coreAt(b).show('decision', 'D-001');
+      assert.equal(d1.enforce, 'required', `${how}: D-001 is the team's required decision`);
+    }
+  });
+
+  test('a remote whose two items already carried one ID here (an old hand merge) is not refused again for it', async () => {
+    const { a, b } = await team();
+    push(a, { 'decisions/aaa-migrations.md': impostor });
+    // this clone took it before the check existed: the same files here
+    git(b, ['fetch', '-q', 'origin', `${REF}:${REF}`]);
+    await coreAt(a).addBacklog({ title: 'Rate limits', description: 'Per token.' });
+    git(a, ['push', '-q', 'origin', REF]);
+    assert.equal((await coreAt(b).sync()).integrated, 'fast-forward');
+  });
+});
