@@ -87,7 +87,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const memories = currentMemories(items.memory);
   const openQuestions = items.question.filter((q) => isLive('question', q));
   const liveBacklog = items.backlog.filter((b) => isLive('backlog', b));
-  const { handoff, teammate } = handoffsFor(items.handoff, opts.ranHere);
+  const { handoff, teammate, elsewhere } = handoffsFor(items.handoff, opts.ranHere);
   const counts = {
     decisions: decisions.length,
     required_decisions: required.length,
@@ -114,8 +114,11 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     `Ask for more when the work needs it: ${toolCall('axme_search_kb', '<words>')} (every kind), ${toolCall('axme_get_decision', '<id>')} / ${toolCall('axme_get_memory', '<slug>')} (one item whole), axme_decisions, axme_memories, axme_oracle (paged).`,
   ].join('\n');
   const blocks: string[] = [];
-  if (handoff?.startup_text)
-    blocks.push(`## Say this to the user first\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
+  // what a session this clone ran left for its user; one another clone ran (or whoever pushed it) is named as such
+  const sayFirst = elsewhere
+    ? `## What a session another clone ran left for its user (${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}): tell the user it is that session's, in its words`
+    : '## Say this to the user first';
+  if (handoff?.startup_text) blocks.push(`${sayFirst}\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
   // where the last session stopped and what only the user can answer come first
   if (handoff) blocks.push(`## Latest handoff\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
   if (teammate)
@@ -249,16 +252,18 @@ export function latestHandoff<T extends { updated: string; slug: string }>(all: 
  * The handoff a session on this clone starts from, and a teammate's newer one: handoffs travel with
  * the store, so the newest may be of a session another clone ran. With `ranHere`, the newest of a
  * session this clone ran (its startup text is said to the person who left it), and the newest
- * overall beside it when that is another's; without one, or when this clone ran none, the newest.
+ * overall beside it when that is another's; without one, or when this clone ran none, the newest —
+ * `elsewhere` when `ranHere` says this clone ran none: whoever can push wrote it, so its startup
+ * text is not said as this user's own (docs/security.md).
  */
 export function handoffsFor<T extends { updated: string; slug: string }>(
   all: T[],
   ranHere?: (session: string) => boolean,
-): { handoff: T | undefined; teammate: T | undefined } {
+): { handoff: T | undefined; teammate: T | undefined; elsewhere: boolean } {
   const newest = latestHandoff(all);
   const own = ranHere ? latestHandoff(all.filter((h) => ranHere(h.slug))) : undefined;
-  if (!own || own === newest) return { handoff: newest, teammate: undefined };
-  return { handoff: own, teammate: newest };
+  if (!own || own === newest) return { handoff: newest, teammate: undefined, elsewhere: !!ranHere && !own && !!newest };
+  return { handoff: own, teammate: newest, elsewhere: false };
 }
 
 export function byNewest<T extends { updated: string; slug: string }>(a: T, b: T): number {
