@@ -7,12 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { effectiveSettings } from '../../src/knowledge/core/local-settings.ts';
 import { readState } from '../../src/knowledge/core/state.ts';
+import { exportAdr } from '../../src/knowledge/export/adr/export-adr.ts';
 import { KNOWLEDGE_IS_DATA } from '../../src/knowledge/views/context.ts';
 import { sharedConfig } from '../../src/model/config.ts';
 import { axmeIn } from '../cli-in-process.ts';
@@ -239,5 +240,29 @@ describe("security: a pushed handoff's startup text", () => {
     assert.ok(context.includes('axme-renew'), 'the text is still shown');
     assert.doesNotMatch(context, /## Say this to the user first/);
     assert.match(context, /## .*another clone.*20991231-abcdef12, mallory@example\.com/);
+  });
+});
+
+describe('security: file names in the remote store that are no item', () => {
+  test('`decisions/CON.md`, `decisions/aux.md`, `decisions/a\\..\\..\\x.md`, a name of 300 characters and a file one folder down are taken as data the store ignores: the sync lands, each is a warning, none is an item, and `axme export adr` writes none of them', async () => {
+    const { a, b } = await team();
+    const body = (t: string) =>
+      `---\nid: D-090\ntitle: ${t}\nstatus: active\nenforce: advisory\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n\nx\n`;
+    const odd = ['decisions/CON.md', 'decisions/a\\..\\..\\x.md', `decisions/${'a'.repeat(300)}.md`, 'decisions/sub/x.md'];
+    push(a, Object.fromEntries(odd.map((p, i) => [p, body(`Odd ${i}`)])));
+    assert.equal((await coreAt(b).sync()).integrated, 'fast-forward');
+    const fsck = await coreAt(b).fsck();
+    for (const p of odd)
+      assert.ok(
+        fsck.findings.some((f: { path: string; severity: string }) => f.path === p && f.severity === 'warning'),
+        `${p} is a warning`,
+      );
+    assert.deepEqual(
+      (await coreAt(b).list('decision')).map((d: { id: string }) => d.id),
+      ['D-001'],
+    );
+    const out = scratch();
+    await withCore(b, (kb) => exportAdr(kb, { dir: out }));
+    assert.deepEqual(readdirSync(out).sort(), ['0001-migrations-are-reviewed.md', 'README.md']);
   });
 });
