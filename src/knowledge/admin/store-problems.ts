@@ -1,5 +1,5 @@
 import type { ItemBase } from '../../model/kind.ts';
-import { ID_KINDS } from '../../model/kinds.ts';
+import { ID_KINDS, type IdKind } from '../../model/kinds.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import type { MergedState } from '../core/merged-state.ts';
 import { sharedIds } from '../core/shared-ids.ts';
@@ -33,17 +33,15 @@ function duplicateIds(state: KnowledgeState): Diagnostic[] {
   // the workspace items of a merged view are the workspace store's: they are checked there
   const ws = (state as MergedState).workspace;
   const own = ws
-    ? (Object.fromEntries(ID_KINDS.map((k) => [k, (state.items[k] as ItemBase[]).filter((i) => !ws.items.has(i))])) as typeof state.items)
+    ? (Object.fromEntries(ID_KINDS.map((k) => [k, (state.items[k] as ItemBase[]).filter((i) => !ws.items.has(i))])) as Record<IdKind, ItemBase[]>)
     : state.items;
   return sharedIds(own).flatMap(({ id, paths }) =>
-    paths
-      .slice(1)
-      .map(
-        (path): Diagnostic => ({
-          path,
-          severity: 'error',
-          reason: `display ID ${id} is also used by ${paths[0]}: renumber one and keep its old ID in aliases`,
-        }),
-      ),
+    paths.slice(1).map(
+      (path): Diagnostic => ({
+        path,
+        severity: 'error',
+        reason: `display ID ${id} is also used by ${paths[0]}: renumber one and keep its old ID in aliases`,
+      }),
+    ),
   );
 }
