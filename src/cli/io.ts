@@ -4,6 +4,7 @@ import type { AxmeSelf } from '../model/axme-self.ts';
 import { ACTORS, type Actor, isAgentEnv } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
+import { terminalText } from '../model/terminal-text.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -133,3 +134,29 @@ export class SilentExit extends Error {
 
 /** A parsed command line as yargs gives it to a handler: the global -C and --json, and the command's own options. */
 export type CliArgs = Record<string, unknown> & { C?: string; json?: boolean };
+
+/**
+ * `io` whose standard output and error show every control character of the text written as its
+ * escape, but newlines, tabs and axme's own colours (model/terminal-text.ts): what a command
+ * prints holds text from git (a remote's commit subjects and authors) that must not drive the
+ * user's terminal. Bytes written as a Buffer pass as they are.
+ */
+export function terminalIO(io: CliIO): CliIO {
+  return { ...io, stdout: terminalStream(io.stdout), stderr: terminalStream(io.stderr) };
+}
+
+const SAFE = Symbol('terminalText');
+
+function terminalStream(stream: Writable): Writable {
+  if ((stream as unknown as Record<symbol, unknown>)[SAFE]) return stream;
+  return new Proxy(stream, {
+    get(target, key) {
+      if (key === SAFE) return true;
+      if (key === 'write')
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...a: unknown[]) => boolean)(typeof chunk === 'string' ? terminalText(chunk) : chunk, ...rest);
+      const v = Reflect.get(target, key, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}

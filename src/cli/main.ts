@@ -7,7 +7,7 @@ import { OPERATION_WORDS } from './command-index.ts';
 import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
 import { emptyWordProblem } from './empty-words.ts';
-import { type CliIO, SilentExit } from './io.ts';
+import { type CliIO, SilentExit, terminalIO } from './io.ts';
 import type { Command } from './operation-tree.ts';
 import { DASH_VALUE_ADVICE, unknownOption } from './unknown-options.ts';
 
@@ -33,6 +33,8 @@ async function commandsFor(argv: string[], io: CliIO): Promise<Command[]> {
  * error. The only place errors become exit codes and messages.
  */
 export async function run(argv: string[], io: CliIO): Promise<number> {
+  // text from git (a remote's commit subjects) never drives the terminal: its control characters are shown as escapes
+  io = terminalIO(io);
   const json = argv.includes('--json');
   const parsed = commandWords(argv)[0] === WORDS_COMMAND ? withLoneDashes(argv) : argv;
   // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)

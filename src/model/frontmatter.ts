@@ -19,6 +19,14 @@ export function parseYaml(text: string): unknown {
   return YAML.parse(text.replace(/\r\n?/g, '\n'), PARSE_OPTIONS);
 }
 
+/**
+ * The language a file's first line names after `---` (`---js`, `---json`): gray-matter parses the
+ * frontmatter with that language's engine, and its `javascript` engine evaluates the text — code a
+ * pushed item would run on every clone that reads it. Only YAML is read (parseMarkdownSource; a
+ * byte-order mark first is skipped, as gray-matter skips it).
+ */
+const FRONTMATTER_LANGUAGE = /^---(?!-)[^\S\n]*(\S[^\n]*?)[^\S\n]*(?:\n|$)/;
+
 export interface MarkdownDoc {
   /** frontmatter fields; {} when the file has none */
   data: Record<string, unknown>;
@@ -42,6 +50,12 @@ export function parseMarkdown(text: string): MarkdownDoc {
  */
 export function parseMarkdownSource(text: string, textOf?: (key: string) => boolean): MarkdownDoc & { source: FrontmatterSource | null } {
   const normalized = text.replace(/\r\n?/g, '\n');
+  const language = FRONTMATTER_LANGUAGE.exec(normalized.replace(/^\uFEFF/, ''))?.[1];
+  if (language && !/^ya?ml$/i.test(language))
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `frontmatter opens with "---${language.slice(0, 40)}": only YAML frontmatter is read (a plain --- line), never another language's, which could run code`,
+    );
   let source: FrontmatterSource | null = null;
   const engine = {
     parse: (s: string): object => {

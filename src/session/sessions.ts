@@ -63,7 +63,7 @@ const HARNESS_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 /** Whether a harness's session id can name a session: it becomes part of a file name (1-128 of A-Z a-z 0-9 . _ -). */
 export const isHarnessSessionId = (id: string): boolean => HARNESS_ID_RE.test(id);
 /** A session id usable as a file name: no folder separator, no leading dot (never `..`). */
-const SESSION_FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+export const SESSION_FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** A session's metadata as read from disk: anything else (a foreign or damaged file) is not a session. */
 function asMeta(x: unknown, id?: string): SessionMeta | null {
@@ -91,11 +91,6 @@ function asEvent(x: unknown): SessionEvent | null {
 
 export function sessionsDir(commonDir: string): string {
   return join(commonDir, 'axme', 'sessions');
-}
-
-/** Whether this clone ran `sessionId`: its machine-local record is here (kept FINISHED_SESSION_DAYS after its end). */
-export function ranHere(commonDir: string): (sessionId: string) => boolean {
-  return (sessionId) => SESSION_FILE_ID_RE.test(sessionId) && existsSync(join(sessionsDir(commonDir), `${sessionId}.json`));
 }
 
 /**

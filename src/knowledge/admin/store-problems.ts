@@ -1,8 +1,8 @@
 import type { ItemBase } from '../../model/kind.ts';
-import { ID_KINDS } from '../../model/kinds.ts';
-import { itemPath } from '../../model/paths.ts';
+import { ID_KINDS, type IdKind } from '../../model/kinds.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import type { MergedState } from '../core/merged-state.ts';
+import { sharedIds } from '../core/shared-ids.ts';
 import type { Diagnostic, KnowledgeState } from '../core/state.ts';
 
 /**
@@ -30,19 +30,18 @@ function problemsOf(state: MergedState): Diagnostic[] {
 
 /** One error per item whose display ID an earlier item (by path order) of its kind already holds; worded as `axme fsck` words it. */
 function duplicateIds(state: KnowledgeState): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const kind of ID_KINDS) {
-    const first = new Map<string, string>();
-    // the workspace items of a merged view are the workspace store's: they are checked there
-    const own = (state as MergedState).workspace
-      ? (state.items[kind] as ItemBase[]).filter((i) => !(state as MergedState).workspace!.items.has(i))
-      : (state.items[kind] as ItemBase[]);
-    for (const item of own as Array<ItemBase & { id: string }>) {
-      const path = itemPath(kind, item.slug);
-      const other = first.get(item.id);
-      if (other) out.push({ path, severity: 'error', reason: `display ID ${item.id} is also used by ${other}: renumber one and keep its old ID in aliases` });
-      else first.set(item.id, path);
-    }
-  }
-  return out;
+  // the workspace items of a merged view are the workspace store's: they are checked there
+  const ws = (state as MergedState).workspace;
+  const own = ws
+    ? (Object.fromEntries(ID_KINDS.map((k) => [k, (state.items[k] as ItemBase[]).filter((i) => !ws.items.has(i))])) as Record<IdKind, ItemBase[]>)
+    : state.items;
+  return sharedIds(own).flatMap(({ id, paths }) =>
+    paths.slice(1).map(
+      (path): Diagnostic => ({
+        path,
+        severity: 'error',
+        reason: `display ID ${id} is also used by ${paths[0]}: renumber one and keep its old ID in aliases`,
+      }),
+    ),
+  );
 }

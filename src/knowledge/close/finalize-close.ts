@@ -10,6 +10,7 @@ import { assertNoSecrets } from '../../model/secrets.ts';
 import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
+import { markClosedHere } from '../../session/ran-here.ts';
 import { readSession, recordEvent, type SessionState } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
@@ -144,6 +145,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
   });
   const res = r.result;
   if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
+  else markClosedHere(kb.repo.commonDir, session);
   return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe({ ...kb, ref: r.ref }, res, r.commit) };
 }
 

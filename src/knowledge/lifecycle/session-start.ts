@@ -2,7 +2,7 @@ import type { AxmeSelf } from '../../model/axme-self.ts';
 import type { StoreConfig } from '../../model/config.ts';
 import { withDeadline } from '../../model/deadline.ts';
 import { AxmeError } from '../../model/errors.ts';
-import { ranHere } from '../../session/sessions.ts';
+import { ranHere } from '../../session/ran-here.ts';
 import { auditsDue, auditsEnabled, startAuditWorker } from '../audit/audit-worker.ts';
 import { sweepOrphans } from '../close/sweep-orphans.ts';
 import type { KnowledgeBase } from '../core/kb.ts';

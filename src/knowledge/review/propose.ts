@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assertRepoSlug, githubRepoOf } from '../../github/repo-slug.ts';
 import { AxmeError } from '../../model/errors.ts';
-import { MEMORY_REF } from '../../model/refs.ts';
+import { isProposalName, MEMORY_REF } from '../../model/refs.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
 import { commitAt, fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
@@ -161,7 +161,7 @@ async function sourcesOf(kb: KnowledgeBase, ref: string | undefined): Promise<Ar
 
 function validName(name: string): string {
   const n = name.trim();
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/.test(n) || n.includes('..') || n.endsWith('.lock') || n.endsWith('/') || n.includes('//')) {
+  if (!isProposalName(n)) {
     throw new AxmeError(
       'INVALID_INPUT',
       `--name ${JSON.stringify(name.slice(0, 100))} cannot name a branch: use letters, digits, dots, dashes and slashes (like caching-decisions)`,

@@ -1,3 +1,4 @@
+import { isProposalName } from '../../model/refs.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
 import { isAncestorOf, type MirroredRef, type RemoteKnowledge, resolve } from '../../store/remote.ts';
 import type { Repo } from '../../store/repo.ts';
@@ -21,7 +22,7 @@ export const proposalTrackingRef = (remote: string, name: string) => `refs/remot
 export function proposalMirrors(remote: string, listed: RemoteKnowledge): MirroredRef[] {
   const prefix = `refs/heads/${PROPOSAL_BRANCH_PREFIX}`;
   return [...listed.extra.keys()]
-    .filter((r) => r.startsWith(prefix))
+    .filter((r) => r.startsWith(prefix) && isProposalName(r.slice(prefix.length)))
     .map((remoteRef) => ({ remoteRef, localRef: proposalTrackingRef(remote, remoteRef.slice(prefix.length)) }));
 }
 
@@ -56,7 +57,7 @@ async function mirroredProposals(repo: Repo): Promise<Array<{ remote: string; na
   for (const line of r.stdout.toString('utf8').split('\n')) {
     const [tip, ref] = line.split(' ');
     const m = ref ? /^refs\/remotes\/([^/]+)\/axme\/proposals\/(.+)$/.exec(ref) : null;
-    if (tip && ref && m) out.push({ remote: m[1]!, name: m[2]!, ref, tip });
+    if (tip && ref && m && isProposalName(m[2]!)) out.push({ remote: m[1]!, name: m[2]!, ref, tip });
   }
   return out;
 }

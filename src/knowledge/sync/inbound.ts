@@ -1,11 +1,13 @@
 import { AxmeError } from '../../model/errors.ts';
+import { ID_KINDS } from '../../model/kinds.ts';
 import { formatSize, LIMITS } from '../../model/limits.ts';
-import { CONFIG_PATH, classifyPath, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { CONFIG_PATH, classifyPath, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { applyChanges, changedFiles, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { loosenedBy } from '../core/loosened-by.ts';
 import { rulesLoosening } from '../core/rules-loosening.ts';
-import { parseSnapshot, readState } from '../core/state.ts';
+import { sharedIds } from '../core/shared-ids.ts';
+import { type Diagnostic, type KnowledgeState, parseSnapshot, readState } from '../core/state.ts';
 import { answerQuestion } from '../items/question/answer-question.ts';
 import { askQuestion } from '../items/question/ask-question.ts';
 
@@ -114,6 +116,40 @@ export async function checkRemoteNotes(kb: KnowledgeBase, label: string, tip: st
     'CORRUPT',
     `refusing ${label}'s notes (refs/notes/axme at ${tip.slice(0, 12)}): ${refusedList(refused, 'no axme note is')}. Nothing was changed; remove them from ${label}'s refs/notes/axme, then sync again.`,
     { remote: label, refused },
+  );
+}
+
+/**
+ * The remote's items that take a display ID an item of this clone carries: the remote has both,
+ * and only the one at the same path here carries that ID here. An item's `created` is whatever its
+ * writer put there, and a merge gives a shared ID to the earlier one: a newcomer with the team's
+ * required decision's ID, its title and a date far back would take D-001 over it, and every D-001
+ * cited (commits, code, the context) would read the newcomer's text. One error on each such item,
+ * for validateRemote to refuse. Newcomers that share an ID among themselves (two proposals merged
+ * on the host) are left to the renumbering, and a clash this clone already has is not refused again.
+ */
+export function idsTakenByRemote(state: KnowledgeState, local: KnowledgeState | null): Diagnostic[] {
+  if (!local) return [];
+  const here = new Map(sharedIdsOf(local));
+  return sharedIds(state.items).flatMap(({ kind, id, paths }) => {
+    const holders = paths.filter((p) => here.get(`${kind}:${p}`) === id);
+    if (!holders.length) return [];
+    return paths
+      .filter((p) => !holders.includes(p))
+      .map(
+        (path): Diagnostic => ({
+          path,
+          severity: 'error',
+          reason: `display ID ${id} is also used by ${holders.join(', ')}, which has it here: an item may not take another's ID (renumber it and keep the old ID in aliases)`,
+        }),
+      );
+  });
+}
+
+/** Each item of an ID kind in `state` by `kind:path`, with its display ID. */
+function sharedIdsOf(state: KnowledgeState): Array<[string, string]> {
+  return ID_KINDS.flatMap((kind) =>
+    (state.items[kind] as Array<{ id: string; slug: string }>).map((i): [string, string] => [`${kind}:${itemPath(kind, i.slug)}`, i.id]),
   );
 }
 

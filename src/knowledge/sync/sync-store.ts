@@ -25,7 +25,17 @@ import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/ado
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
 import { othersHandoffsRemoved } from './handoff-removals.ts';
-import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
+import {
+  checkRemoteNotes,
+  checkRemoteTree,
+  holdLoosening,
+  holdRemovals,
+  idsTakenByRemote,
+  type Loosening,
+  loosenedByRemote,
+  removedBy,
+  settleHeld,
+} from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
@@ -300,7 +310,10 @@ async function integrate(
  */
 async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: string, snap: Snapshot, localSnap: Snapshot | null): Promise<void> {
   const state = await parseSnapshot(kb, snap);
-  const problems = state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid);
+  const problems = [
+    ...state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid),
+    ...idsTakenByRemote(state, localSnap ? await parseSnapshot(kb, localSnap) : null),
+  ];
   const format = state.config?.format;
   if (typeof format === 'number' && format > FORMAT_VERSION) {
     throw new AxmeError(

@@ -1,5 +1,6 @@
 import type { KindName } from '../../../model/kind.ts';
 import { KIND_ORDER, KINDS } from '../../../model/kinds.ts';
+import { SGR_CODES } from '../../../model/terminal-text.ts';
 import { type ItemChange, type ItemRef, type SemanticDiff } from './semantic-diff.ts';
 
 /**
@@ -182,6 +183,14 @@ interface Colors {
   cyan: (s: string) => string;
 }
 const wrap = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
-const ansi: Colors = { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };
+const S = SGR_CODES;
+const ansi: Colors = {
+  bold: wrap(S.bold, S.normal),
+  dim: wrap(S.dim, S.normal),
+  red: wrap(S.red, S.defaultColor),
+  green: wrap(S.green, S.defaultColor),
+  yellow: wrap(S.yellow, S.defaultColor),
+  cyan: wrap(S.cyan, S.defaultColor),
+};
 const id = (s: string) => s;
 const plain: Colors = { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
