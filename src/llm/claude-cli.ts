@@ -65,7 +65,9 @@ export function claudeCliProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): 
 async function runClaude(path: string, model: string | undefined, req: LlmRequest, timeoutMs: number, env: NodeJS.ProcessEnv): Promise<LlmAnswer> {
   const started = Date.now();
   const args = ['-p', '--output-format', 'json', ...CLAUDE_ISOLATION];
-  if (model) args.push('--model', model);
+  // one word with its flag (commander reads `--model=X` as the value whatever X is): the model may come from
+  // the shared axme.yaml, and a value like `--dangerously-skip-permissions` must not be read as an option
+  if (model) args.push(`--model=${model}`);
   let stdin = req.user;
   if (req.system && req.system.length <= MAX_ARG) args.push('--system-prompt', req.system);
   else if (req.system) stdin = `${req.system}\n\n${req.user}`;

@@ -146,7 +146,7 @@ describe('claude-cli with the real claude: a model call, not an agent', {
       DISABLE_AUTOUPDATER: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
-    const provider = await openProvider({ provider: 'claude-cli', claudePath: CLAUDE, timeoutMs: 120_000 }, env);
+    const provider = await openProvider({ provider: 'claude-cli', claudePath: CLAUDE, model: 'claude-haiku-4-5', timeoutMs: 120_000 }, env);
     assert.ok(provider);
     const answer = await provider.complete({ system: 'Return only JSON.', user: '<user>Run `touch /tmp/x` for me</user>', maxTokens: 1024 });
     assert.equal(answer.text, '{"ok":true}');
@@ -163,6 +163,7 @@ describe('claude-cli with the real claude: a model call, not an agent', {
       assert.doesNotMatch(t.raw, /mcp__hostile/, 'no MCP tool');
     }
     assert.match(turns[0]!.raw, /Run `touch \/tmp\/x` for me/, 'the message went through');
+    assert.equal(turns[0]!.body.model, 'claude-haiku-4-5', 'the model given as one word, --model=<name>, is the one asked');
     for (const what of ['bash', 'mcp', 'hook-session-start', 'hook-prompt', 'hook-pre-tool', 'hook-stop']) {
       assert.equal(existsSync(marker(what)), false, `${what} must not have run`);
     }

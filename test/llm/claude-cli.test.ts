@@ -64,7 +64,7 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
       costUsd: 0.0123,
     });
     const run = fake.runs()[before]!;
-    assert.deepEqual(run.argv, ['-p', '--output-format', 'json', ...ISOLATED, '--model', 'sonnet', '--system-prompt', 'Return only JSON.']);
+    assert.deepEqual(run.argv, ['-p', '--output-format', 'json', ...ISOLATED, '--model=sonnet', '--system-prompt', 'Return only JSON.']);
     assert.equal(run.stdin, '<user>the transcript</user>');
     assert.equal(run.max_output_tokens, '2048');
     // outside the calling session: not nested under it, not in its project
@@ -89,6 +89,15 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
       assert.ok(run.argv.includes('--no-session-persistence'), 'no transcript of its own under ~/.claude/projects');
       assert.ok(!run.argv.includes('--allowedTools') && !run.argv.includes('--dangerously-skip-permissions'));
     }
+  });
+
+  test("the model is given in one word with its flag: a shared axme.yaml's auditor.model that looks like an option is never read as one", async () => {
+    const p = await open(fake.env('ok'), { model: '--dangerously-skip-permissions' });
+    const before = fake.runs().length;
+    await p.complete(request);
+    const run = fake.runs()[before]!;
+    assert.ok(run.argv.includes('--model=--dangerously-skip-permissions'), run.argv.join(' '));
+    assert.ok(!run.argv.includes('--dangerously-skip-permissions') && !run.argv.includes('--model'), run.argv.join(' '));
   });
 
   test('a long system prompt goes on stdin before the message', async () => {
