@@ -1,4 +1,5 @@
 import type { Invocation } from '../command.ts';
+import type { Hit } from './args.ts';
 import { parseArgs } from './system-args.ts';
 
 /**
@@ -8,8 +9,6 @@ import { parseArgs } from './system-args.ts';
  * everyday in images and setup guides (`useradd -m dev`, `usermod -aG docker $USER`, `adduser -S
  * app`) and passes.
  */
-
-type Hit = { rule: string; reason: string };
 
 /** The account tools and the option that sets the id each reads as root's. */
 const ID_OPTION: Record<string, { short: string; long: string }> = {

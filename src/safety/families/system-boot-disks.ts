@@ -1,4 +1,5 @@
 import type { Invocation } from '../command.ts';
+import type { Hit } from './args.ts';
 import { parseArgs } from './system-args.ts';
 
 /**
@@ -10,8 +11,6 @@ import { parseArgs } from './system-args.ts';
  * loader installed or removed (`grub-install`, `bootctl install|remove`). Their listings and
  * reads pass: `diskutil list|info`, `flashrom -r`, `efibootmgr -v`, `bootctl status`.
  */
-
-type Hit = { rule: string; reason: string };
 
 /** diskutil's verbs that erase, repartition or delete (any case, as diskutil reads them). */
 const DISKUTIL_WRITES = new Set(

@@ -1,4 +1,5 @@
 import type { Invocation } from '../command.ts';
+import type { Hit } from './args.ts';
 import { type ParsedArgs, parseArgs } from './system-args.ts';
 import { guardedPath, KIND } from './system-paths.ts';
 import type { FamilyContext } from './types.ts';
@@ -14,8 +15,6 @@ import type { FamilyContext } from './types.ts';
  * `zfs destroy tank/data`). Their listings, reads and dry runs pass, and so do the same tools on a
  * file (`mkswap /tmp/swapfile`, `cryptsetup luksFormat ./disk.img`).
  */
-
-type Hit = { rule: string; reason: string };
 
 /**
  * What a tool does, read from its arguments: the act that writes (for the rule: `-a`, `mklabel`),

@@ -1,4 +1,5 @@
 import { type Invocation, SHELLS } from '../command.ts';
+import type { Hit } from './args.ts';
 
 /**
  * The system family's start-up places past the init systems (docs/safety.md, the `system` row):
@@ -11,8 +12,6 @@ import { type Invocation, SHELLS } from '../command.ts';
  * Reading them passes (`defaults read`, `reg query`, `npm config get`), and so do a known shell as
  * the script shell (`npm config set script-shell /bin/bash`) and node options that load no code.
  */
-
-type Hit = { rule: string; reason: string };
 
 const PERSON = "what starts with the session is its owner's to set up, not the task's";
 

@@ -1,6 +1,7 @@
 import type { Invocation } from '../command.ts';
 import { starGlob } from '../patterns.ts';
 import { UNKNOWN } from '../shell.ts';
+import type { Hit } from './args.ts';
 import { parseArgs } from './system-args.ts';
 
 /**
@@ -10,8 +11,6 @@ import { parseArgs } from './system-args.ts';
  * `apk del busybox`, `rpm -e --nodeps sudo`, `apt-get remove 'linux-image-*'`. Installing, and
  * removing any other package, pass.
  */
-
-type Hit = { rule: string; reason: string };
 
 /** What a group of essential packages is, and its names: exact, and families of names with one of them as a sample (`linux-image-6.1.0-13-amd64`). */
 interface Essential {

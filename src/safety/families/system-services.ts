@@ -1,4 +1,5 @@
 import type { Invocation } from '../command.ts';
+import type { Hit } from './args.ts';
 import { hasFlag, parseArgs } from './system-args.ts';
 import { checkStartup, SYSTEMCTL_VALUED } from './system-startup.ts';
 
@@ -8,8 +9,6 @@ import { checkStartup, SYSTEMCTL_VALUED } from './system-startup.ts';
  * every process of a user: `pkill -u name`), stopping remote access or the firewall service;
  * what starts with the machine or on a schedule is system-startup.ts's.
  */
-
-type Hit = { rule: string; reason: string };
 
 const CRONTAB_VALUED = new Set(['-u']);
 /** crontab's options that leave the table as it is: list, edit (a person at an editor), cronie's syntax test, version, help. */

@@ -1,4 +1,5 @@
 import { type Invocation, programName } from '../command.ts';
+import type { Hit } from './args.ts';
 import { parseArgs } from './system-args.ts';
 import { LOGIN_ITEM_CHECKS } from './system-login-items.ts';
 
@@ -12,8 +13,6 @@ import { LOGIN_ITEM_CHECKS } from './system-login-items.ts';
  * (`systemctl --user restart dev`, `systemctl status nginx`), and so does a one-shot delayed run,
  * whose command is read as `at`'s is (`systemd-run --on-active=30 make`).
  */
-
-type Hit = { rule: string; reason: string };
 
 /** How the reasons end: what to do instead. */
 const PERSON = "what starts with the machine is its owner's to set up, not the task's";
