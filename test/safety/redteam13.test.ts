@@ -98,6 +98,8 @@ testAsks({
     ['turso db shell app "SELECT 1"', 'turso db shell app "DROP TABLE users; SELECT 1"'],
     ['flyctl postgres connect -a db <<< "\\dt"', 'flyctl pg connect -a db <<< "TRUNCATE orders;"'],
     ['heroku pg:psql -a app --command "SELECT 1"', 'heroku pg:psql -a app <<EOF\nDROP TABLE users;\nEOF'],
+    // a short option's value joined to it, as the CLI reads it (args.ts optionValues)
+    ['heroku pg:psql -a app -c"SELECT 1"', 'heroku pg:psql -a app -c"DROP TABLE users"'],
     ['influx -execute "SHOW MEASUREMENTS"', 'influx -database telegraf -execute "DROP DATABASE telegraf"'],
     ['db2 "SELECT 1 FROM sysibm.sysdummy1"', 'db2 "DELETE FROM sales.orders"'],
     ['railway run npx prisma migrate status', 'railway run -s api psql -c "DROP SCHEMA public CASCADE"'],

@@ -1,5 +1,5 @@
 import type { Redirect } from '../syntax.ts';
-import { type Hit, operands } from './args.ts';
+import { type Hit, operands, optionValues } from './args.ts';
 import { checkSqlTexts } from './infra-db.ts';
 
 /**
@@ -65,18 +65,6 @@ const VALUED = new Set([
   '-e',
 ]);
 
-/** The values of `options` in `args`: `--sql X`, `--sql=X`. */
-function optionTexts(args: readonly string[], options: readonly string[]): string[] {
-  const out: string[] = [];
-  args.forEach((a, i) => {
-    for (const o of options) {
-      if (a === o && args[i + 1] !== undefined) out.push(args[i + 1]!);
-      else if (a.startsWith(`${o}=`)) out.push(a.slice(o.length + 1));
-    }
-  });
-  return out;
-}
-
 /** The SQL a command of the table runs that destroys data in bulk, or null. */
 export function checkSqlVerb(program: string, args: readonly string[], redirects: readonly Redirect[]): Hit | null {
   const verbs = Object.hasOwn(SQL_VERBS, program) ? SQL_VERBS[program]! : null;
@@ -85,7 +73,7 @@ export function checkSqlVerb(program: string, args: readonly string[], redirects
   for (const v of verbs) {
     if (!v.path.every((p, i) => words[i] === p)) continue;
     const texts = [
-      ...optionTexts(args, v.options ?? []),
+      ...optionValues(args, ...(v.options ?? [])),
       ...(v.operandsFrom === undefined ? [] : words.slice(v.path.length + v.operandsFrom)),
       ...(v.stdin ? redirects.flatMap((r) => (r.input !== null ? [r.input] : [])) : []),
     ];

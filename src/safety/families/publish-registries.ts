@@ -202,9 +202,7 @@ const ORAS_VALUED = new Set([
 
 /** oras: `manifest delete`, `blob delete` (an artifact taken away); `push`, `attach`, `copy`/`cp`, `tag`, `manifest push` (uploaded, or a tag moved). */
 const oras: ToolCheck = (args) => {
-  const i = operandAt(args, ORAS_VALUED);
-  const group = args[i];
-  const verb = args[operandAt(args, ORAS_VALUED, i + 1)];
+  const [group, verb] = operands(args, ORAS_VALUED);
   if ((group === 'manifest' || group === 'blob') && (verb === 'delete' || verb === 'rm')) return unpublishHit(`oras ${group} delete`, 'an artifact');
   if (group === 'push' || group === 'attach' || group === 'copy' || group === 'cp' || group === 'tag') return imagePush(`oras ${group}`);
   return group === 'manifest' && verb === 'push' ? imagePush('oras manifest push') : null;
