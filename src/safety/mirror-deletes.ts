@@ -1,3 +1,4 @@
+import { operandAt } from './argv.ts';
 import type { Invocation } from './command.ts';
 import { hasFlag, parseArgs, RSYNC_VALUED, rsyncDeleteDest } from './families/system-args.ts';
 import { plainWord, type Word } from './syntax.ts';
@@ -30,18 +31,11 @@ function remote(v: string): boolean {
   return /^[A-Za-z][\w+.-]*:\/\//.test(v) || (/^[^/~.$][^/]*:/.test(v) && !/^[A-Za-z]:[\\/]/.test(v));
 }
 
-/** The operands after `from`, skipping each option and the value of those in `valued`. */
+/** The operands at or after `from`, as argv.ts operandAt finds them (options skipped, with the value of those in `valued`). */
 function operandsFrom(args: readonly Word[], from: number, valued: ReadonlySet<string>): Word[] {
+  const values = args.map((w) => w.value);
   const out: Word[] = [];
-  for (let i = from; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === '--') return [...out, ...args.slice(i + 1)];
-    if (v.startsWith('-') && v !== '-') {
-      if (valued.has(v)) i++;
-      continue;
-    }
-    out.push(args[i]!);
-  }
+  for (let i = operandAt(values, valued, from); i >= 0; i = operandAt(values, valued, i + 1)) out.push(args[i]!);
   return out;
 }
 
@@ -127,10 +121,11 @@ const UNISON_VALUED = new Set([
 
 /** The words after the subcommand path `path` (its first word at or after `from`), or -1 where the program's words are not that path. */
 function after(args: readonly Word[], path: readonly string[], valued: ReadonlySet<string>): number {
+  const values = args.map((w) => w.value);
   let i = 0;
   for (const want of path) {
-    while (i < args.length && args[i]!.value.startsWith('-')) i += valued.has(args[i]!.value) ? 2 : 1;
-    if (args[i]?.value !== want) return -1;
+    i = operandAt(values, valued, i);
+    if (i < 0 || values[i] !== want) return -1;
     i++;
   }
   return i;
