@@ -21,6 +21,7 @@ import { type ClaudeRun, describeRun, describeTurns, runClaude, sessionStartCont
 import { type ScriptedModel, type SeenRequest, type Step, startModel, type WireFormat } from './model-server.ts';
 import { type ClientWorld, cleanupWorld, clientWorld, inClientWorld } from './project.ts';
 import { count, POOL_PROMPT, seedRecall } from './recall-seed.ts';
+import { assertFramedAsData, assertNamedAsAnothers, teammateHandoff } from './trust-boundary.ts';
 
 const TEST = { timeout: 600_000 };
 const REPO = 'repo=acme/demo';
@@ -133,6 +134,7 @@ describe('the real Claude Code', () => {
           const context = sessionStartContext(first);
           assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(run)}`);
           assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
+          assertFramedAsData(context);
           assert.match(context, /^- Protected branches: main, master/m);
           assert.match(context, /Deploy only through the release pipeline/);
           assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
@@ -293,20 +295,28 @@ describe('the real Claude Code', () => {
       }),
   );
 
+  // the first session starts from a handoff a teammate's clone pushed (this clone ran no session yet);
   // the session after the auditor's asks about the anchored decision's subject (recall), then is compacted
   test(
-    'the auditor: the session-end worker audits the real transcript; its handoff is the one kept and read next; recall and compaction in the next session',
+    "a teammate's handoff taken by a sync; the auditor: the session-end worker audits the real transcript; its handoff is the one kept and read next; recall and compaction in the next session",
     TEST,
     (t) => {
       const format = anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) });
       return inWorld(async (w, m) => {
         const recall = await seedRecall(w);
+        const teammate = await teammateHandoff(w);
         const env = { AXME_AUDITOR_PROVIDER: 'anthropic' };
         const one = await runClaude(w, m, 'Wire the cache: we use Valkey, not Redis.', {
           env,
           steps: [{ tool: 'Bash', args: { command: 'echo TRANSCRIPT-MARKER-cache-wired', description: 'Wire the cache' } }, { text: 'The cache is wired.' }],
         });
         ranOk(one, m);
+        await t.test('a teammate\'s handoff, synced from their clone: the model reads it as their session\'s, not as "Say this to the user first"', () => {
+          const context = sessionStartContext(requestText(m.turns[0]!));
+          assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(one)}`);
+          assertFramedAsData(context);
+          assertNamedAsAnothers(context, teammate);
+        });
         const session = await axmeSession(w, one);
         const log = await auditDone(w, session.id);
         const shown = await cli(w, ['session', 'show', session.id, '--json']);

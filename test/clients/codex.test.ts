@@ -11,6 +11,7 @@ import { type ScriptedModel, type SeenRequest, type Step, startModel } from './m
 import { messages, resultOf } from './openai.ts';
 import { worldQuiet } from './project.ts';
 import { count, POOL_PROMPT, RECALL_TITLE, type RecallSeed, seedRecall } from './recall-seed.ts';
+import { assertFramedAsData, assertNamedAsAnothers, type TeammateHandoff, teammateHandoff } from './trust-boundary.ts';
 
 /**
  * The real Codex CLI 0.169.0 (`codex exec`) after `axme init --agent codex`, against a scripted
@@ -24,7 +25,8 @@ import { count, POOL_PROMPT, RECALL_TITLE, type RecallSeed, seedRecall } from '.
  * Code's case is in claude-code.test.ts, Gemini CLI's in gemini.test.ts. Recall's checks
  * (recall-seed.ts) ride on the first two sessions: the first prompt is about the anchored
  * decision's subject; the second is about nothing in the store, and its model patches the
- * anchored file twice.
+ * anchored file twice. The first session also starts from a handoff a teammate's clone pushed
+ * (trust-boundary.ts): this clone ran no session yet.
  */
 
 const HOOK = { timeout: 600_000 };
@@ -88,6 +90,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   let l: CodexLab;
   let auditor: ScriptedModel;
   let recall: RecallSeed;
+  let teammate: TeammateHandoff;
   let s0: { run: CodexRun; turns: SeenRequest[] };
   let audited: Record<string, any>;
   let audit: any;
@@ -110,6 +113,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     auditor = await startModel(anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) }));
     recall = await seedRecall(l.world);
     saved = nextDecision(recall.nextId);
+    teammate = await teammateHandoff(l.world);
     // the user's own choice of auditor, on this machine, for this session: the variables the client passes to its hooks
     s0 = await session(l, POOL_PROMPT, [{ tool: 'exec_command', args: { cmd: `echo ${MARKER}` } }, { text: 'Through the shared pool.' }], {
       AXME_AUDITOR_PROVIDER: 'anthropic',
@@ -194,6 +198,12 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     await closeCodexLab(l);
   });
 
+  it('a teammate\'s handoff, synced from their clone: the model reads it as their session\'s, not as "Say this to the user first"', () => {
+    const dev = developer(s0.turns);
+    assertFramedAsData(dev);
+    assertNamedAsAnothers(dev, teammate);
+  });
+
   it('recall: a prompt about the subject gets the anchored decision', () => {
     const text = bodyText(s0.turns[0]!);
     assert.equal(count(text, recall.line), 1, `the model received the decision once with the prompt\n${text.slice(-3000)}`);
@@ -234,6 +244,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   it('hands the model the session-start context as a developer message', () => {
     const dev = developer(s1.turns);
     assert.match(dev, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)$/m);
+    assertFramedAsData(dev);
     assert.match(dev, /^- Protected branches: main, master/m);
     assert.match(dev, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
   });

@@ -8,7 +8,8 @@
  * One world, three sessions: the first works (MCP tools, the guard, commits) and closes with a
  * handoff; the second starts from it and ends without a close, so axme's session-end worker audits
  * its transcript; the third starts from the auditor's handoff. Each test asserts one outcome of
- * them. Recall's checks (recall-seed.ts) ride on the first two: the first prompt is also about the
+ * them. The first starts from a handoff a teammate's clone pushed (trust-boundary.ts): this clone
+ * ran no session before it. Recall's checks (recall-seed.ts) ride on the first two: the first prompt is also about the
  * anchored decision's subject, the second is about nothing in the store.
  */
 import assert from 'node:assert/strict';
@@ -26,6 +27,7 @@ import { contentsText, geminiWire, resultOfStep } from './gemini-wire.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
 import { count, POOL_PROMPT, RECALL_TITLE, type RecallSeed, seedRecall } from './recall-seed.ts';
+import { assertFramedAsData, assertNamedAsAnothers, type TeammateHandoff, teammateHandoff } from './trust-boundary.ts';
 
 const TEST = { timeout: 60_000 };
 const SSH_CANARY = 'CANARY-ssh-4f1d9a';
@@ -151,6 +153,7 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
   let run3: GeminiRun;
   let turns3: SeenRequest[] = [];
   let recall: RecallSeed;
+  let teammate: TeammateHandoff;
   let auditor: ScriptedModel;
   let audit: any;
   let auditShown: any;
@@ -159,6 +162,7 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
   before(async () => {
     world = await clientWorld('gemini');
     recall = await seedRecall(world);
+    teammate = await teammateHandoff(world);
     mkdirSync(join(world.home, '.ssh'), { recursive: true });
     writeFileSync(join(world.home, '.ssh', 'id_rsa'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${SSH_CANARY}\n`);
     mkdirSync(join(world.project, 'certs'), { recursive: true });
@@ -224,8 +228,13 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
   test('the model starts with axme context: the SessionStart context in <hook_context> in the first user turn', TEST, () => {
     const ctx = hookContext(turns1[0]!);
     assert.match(ctx, /# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
+    assertFramedAsData(ctx);
     assert.match(ctx, /Protected branches: main, master/);
     assert.match(ctx, /\(axme session \d{8}-[0-9a-f]{8}\)/);
+  });
+
+  test('a teammate\'s handoff, synced from their clone: the model reads it as their session\'s, not as "Say this to the user first"', TEST, () => {
+    assertNamedAsAnothers(hookContext(turns1[0]!), teammate);
   });
 
   test('the context reaches the model unescaped (known bug: Gemini CLI HTML-escapes < and > in hook context)', TEST, () => {
