@@ -164,7 +164,8 @@ const HTTPS_URL = /^https:\/\/([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Z
  * A URL a package installer or git is handed, with a user part (`https://x-access-token:…@github.com/…`,
  * `git+https://…`): its host, where it is https and plain.
  */
-const USERINFO_URL = /^(?:git\+)?https:\/\/(?:[^/?#]*@)?([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)\.?(?::\d+)?(?:[/?#]|$)/;
+const USERINFO_URL =
+  /^(?:git\+)?https:\/\/(?:[^/?#]*@)?([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)\.?(?::\d+)?(?:[/?#]|$)/;
 /** A word that holds a URL of any scheme, bare or as an option's value (`--index-url=…`). */
 const ANY_URL = /(?:^|=)[a-z][a-z0-9+.-]*:\/\//i;
 
