@@ -16,7 +16,7 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   railway: ['down', 'delete', 'remove'],
   fly: ['destroy', 'delete', 'remove', 'unset'],
   flyctl: ['destroy', 'delete', 'remove', 'unset'],
-  heroku: ['destroy', 'reset'],
+  heroku: ['destroy', 'reset', 'unset'],
   render: ['delete'],
   wrangler: ['delete'],
   firebase: [
@@ -75,6 +75,10 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   nomad: ['stop', 'purge', 'gc'],
   consul: ['delete', 'restore', 'deregister'],
   vault: ['disable', 'delete', 'revoke', 'restore'],
+  // secrets managers and CI systems: secrets, configs, contexts the deploys and workflows read
+  doppler: ['delete'],
+  infisical: ['delete'],
+  circleci: ['delete'],
   'zkCli.sh': ['delete', 'deleteall', 'rmr'],
   zkCli: ['delete', 'deleteall', 'rmr'],
   'zookeeper-shell': ['delete', 'deleteall', 'rmr'],

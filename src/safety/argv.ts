@@ -5,9 +5,10 @@
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** The base name of a program path: `/usr/bin/git` -> `git`. */
+/** The base name of a program path: `/usr/bin/git` -> `git`; zsh's `=rm` (the path of `rm`) -> `rm`. */
 export function programName(value: string): string {
-  return value.slice(value.lastIndexOf('/') + 1);
+  const name = value.slice(value.lastIndexOf('/') + 1);
+  return name.length > 1 && name.charCodeAt(0) === 61 /* = */ && !value.includes('/') ? name.slice(1) : name;
 }
 
 /**

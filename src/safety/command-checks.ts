@@ -14,6 +14,7 @@ import { checkHistoryRewriter } from './families/history-rewriters.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
+import { checkForgeBranchDelete } from './forge-branch-deletes.ts';
 import { checkGit, type Finding, parseGit } from './git-rules.ts';
 import { assignedCommands, assignedFindings, settingCommands } from './git-settings.ts';
 import { checkGithubApi } from './github-api-rules.ts';
@@ -205,6 +206,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   if (rewriter) add(familyFinding('gitHistory', rewriter, w.policy));
   // GitHub's API doing what git may not: `gh api -X PUT …/contents/…`, `curl -X PUT https://api.github.com/…` (github-api-rules.ts)
   for (const f of checkGithubApi(stdinInv!, w.policy, () => isExempt(exemptArgv, w.policy))) add(f);
+  // `az repos ref delete --name refs/heads/main`, `glab api -X DELETE …/repository/branches/main`: other forges' branch deletes (forge-branch-deletes.ts)
+  add(checkForgeBranchDelete(inv, w.policy));
   // a list entry spelled with a runner (`npx prisma migrate reset`) matches the command through it too (command.ts runners)
   if (!isExempt(exemptArgv, w.policy) && !inv.runners.some((r) => isExempt(r, w.policy))) {
     add(checkLists(exemptArgv, w.policy) ?? inv.runners.map((r) => checkLists(r, w.policy)).find(Boolean) ?? null);

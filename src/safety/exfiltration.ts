@@ -96,6 +96,8 @@ function expandedVariables(raw: string): string[] {
  */
 function leaks(secret: Secret, sink: Sink, asBody = false): boolean {
   const to = sink.destination;
+  // a variable only its name says is secret, in a URL's user part: the user's credential for the host they named (`https://$DOCS_PAT@github.com/…`)
+  if (sink.urlCredentials && !secret.hosts.length && secret.what.startsWith('$')) return false;
   return asBody || !(secret.hosts.length && to && to.hosts.every((h) => hostIn(h, secret.hosts)));
 }
 

@@ -145,6 +145,13 @@ export function assignedCommands(cmd: SimpleCommand, inv: Invocation | null): st
       if (code) out.push(code);
     }
   }
+  // `BASH_ENV=<(echo …)`: a process substitution's text is the file the variable names (the parser gives it as the next word)
+  for (const [k, w] of cmd.words.entries()) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=$/.exec(w.raw);
+    const next = cmd.words[k + 1]?.raw;
+    const code = m && next?.startsWith('<(') ? startupCommand(m[1]!, next) : null;
+    if (code) out.push(code);
+  }
   for (const [key, value] of configOf(assignments)) {
     if (isCommandSetting(key, value)) pushCommand(out, value);
     // a shell alias runs for `git x` in any later git (the git of this call expands it: parseGit)

@@ -1,6 +1,7 @@
 import { argvLine } from './argv-line.ts';
 import { execLines } from './launcher-exec-lines.ts';
 import { fleetLaunch } from './launcher-fleets.ts';
+import { passGit } from './launcher-pass.ts';
 import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
 import { formatCommands, type NestedVerb, nestedLines, TMUX_NESTED, TMUX_SCRIPT_VERBS } from './launcher-tmux.ts';
 import { optionCommands } from './option-commands.ts';
@@ -28,6 +29,12 @@ export interface LauncherSpec extends WrapperSpec {
   verbs?: string[];
   /** the command is what follows the first of these words (`distrobox enter box -- cmd`, `-e cmd`); without one there is none */
   commandAfter?: string[];
+  /**
+   * without a commandAfter word, the words after the options (each of them one of `valued`, with
+   * its value) are the command, which the program hands its shell (`wsl rm -rf ~`, `wsl -d Ubuntu
+   * ls`); another option first (`wsl --unregister Ubuntu`: its own verb) runs none
+   */
+  bareCommand?: boolean;
   /** options whose value is a command line the program hands a shell (`tmux -c 'cmd'`) */
   scriptOptions?: string[];
   /**
@@ -85,8 +92,12 @@ const CONDA_RUN: LauncherSpec = {
   verbs: ['run'],
   chdir: ['--cwd'],
 };
-/** WSL's command runner: the distribution and user by option, the command after `-e`/`--exec` or `--` (its own verbs, `--unregister`, are the system family's). */
-const WSL: LauncherSpec = { valued: ['-d', '--distribution', '-u', '--user', '--cd', '--shell-type'], commandAfter: ['-e', '--exec', '--'] };
+/** WSL's command runner: the distribution and user by option, the command after `-e`/`--exec` or `--`, or the words after its options (its own verbs, `--unregister`, are the system family's). */
+const WSL: LauncherSpec = {
+  valued: ['-d', '--distribution', '-u', '--user', '--cd', '--shell-type'],
+  commandAfter: ['-e', '--exec', '--'],
+  bareCommand: true,
+};
 
 /** The key names that type Enter (`tmux send-keys 'cmd' Enter`): a line typed into a shell ends there. */
 const ENTER_KEYS = new Set(['Enter', 'KPEnter', 'C-m', 'C-j']);
@@ -253,7 +264,7 @@ function launcherStep(program: string, args: Word[]): LaunchStep | null {
   // `pdsh -w web[1-4] 'cmd'`, `ansible all -m shell -a 'cmd'`: a command run on other machines (launcher-fleets.ts);
   // `hyperfine 'cmd'`, `pm2 start 'cmd'`, `sops exec-env f 'cmd'`: command lines a program hands a shell (launcher-exec-lines.ts)
   // `compgen -C 'cmd'`, `mapfile -C 'cmd'`, `bind -x`: command lines bash's builtins keep (shell-callbacks.ts)
-  const own = shapedLaunch(program, args) ?? fleetLaunch(program, args) ?? execLines(program, args) ?? shellCallbacks(program, args);
+  const own = shapedLaunch(program, args) ?? fleetLaunch(program, args) ?? execLines(program, args) ?? shellCallbacks(program, args) ?? passGit(program, args);
   if (own) return own;
   // byobu hands its words to tmux or to screen, whichever it runs: `-X` is screen's alone
   const spec = program === 'byobu' && args.some((w) => w.value === '-X') ? SCREEN : Object.hasOwn(LAUNCHERS, program) ? LAUNCHERS[program]! : null;
@@ -271,6 +282,8 @@ function tableShape(args: Word[], spec: LauncherSpec): LaunchStep {
   const scripted = spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption)));
   const scripts = scripted ? launcherScripts(after < 0 ? args : args.slice(0, after), spec) : [];
   if (spec.commandAfter) {
+    const bare = after < 0 && spec.bareCommand ? bareCommandAt(args, spec.valued) : -1;
+    if (bare >= 0) return { kind: 'runs', words: args.slice(bare), chdir: null, scripts };
     if (after < 0 || after === args.length - 1) return lines(scripts, true);
     return { kind: 'runs', words: args.slice(after + 1), chdir: null, scripts };
   }
@@ -281,6 +294,17 @@ function tableShape(args: Word[], spec: LauncherSpec): LaunchStep {
     return run ? { kind: 'runs', words: run, chdir: skipOptions(args, spec).chdir(spec.chdir ?? []), scripts: [] } : lines([], true);
   }
   return { kind: 'wraps', own: args.slice(verb + 1), spec, scripts: [] };
+}
+
+/** Where the bare command of a LauncherSpec.bareCommand launcher starts: after options of `valued` alone, each with its value; -1 when another option comes first or no word follows. */
+function bareCommandAt(args: readonly Word[], valued: readonly string[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (!v.startsWith('-')) return i;
+    if (!valued.includes(v)) return -1;
+    i++;
+  }
+  return -1;
 }
 
 /**

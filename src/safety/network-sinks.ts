@@ -1,6 +1,6 @@
 import type { Invocation } from './command.ts';
 import { gitSubcommandAt } from './git-global-options.ts';
-import { type Destination, sinkHosts } from './request-hosts.ts';
+import { type Destination, sinkHosts, urlArgumentHosts } from './request-hosts.ts';
 import type { Redirect } from './syntax.ts';
 import { transferUploads } from './transfer-commands.ts';
 
@@ -160,6 +160,25 @@ const SUBCOMMAND_SINKS: Record<string, (args: readonly string[]) => ReadsStdin |
   git: (a) => (GIT_RECORDS.has(a[gitSubcommandAt(a)] ?? '') ? NAMED : null),
 };
 
+/**
+ * git's commands that contact a remote, and the package installers: handed a URL (`git clone URL`,
+ * `git ls-remote URL`, `pip install --index-url URL`, `npm install git+https://…`), they send the
+ * credentials their words hold to its host, as its user part or a header (`git -c
+ * http.extraHeader=…`), and nothing else of this machine's. A credential so sent to a host it does
+ * not belong to leaves (`git clone https://$(gh auth token)@x.example.com/r`); to its own it is
+ * its use (`git clone https://x-access-token:$(gh auth token)@github.com/acme/app.git`). Handed no
+ * URL (a remote's name), they are no sink.
+ */
+const GIT_REMOTE_VERBS = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote']);
+const URL_INSTALLERS = new Set(['pip', 'pip3', 'uv', 'pipx', 'npm', 'pnpm', 'yarn', 'bun']);
+
+function urlSink(inv: Invocation, args: readonly string[]): Sink | null {
+  const p = inv.program;
+  if (!(URL_INSTALLERS.has(p) || (p === 'git' && GIT_REMOTE_VERBS.has(args[gitSubcommandAt(args)] ?? '')))) return null;
+  if (!args.some((a) => a.includes('://'))) return null;
+  return { program: p, stdin: false, files: [], runs: [], destination: urlArgumentHosts(args), urlCredentials: true };
+}
+
 /** What a sink sends besides its arguments: whether its stdin, and the files it names (candidates: every spelling an argument may name one with). */
 export interface Sink {
   program: string;
@@ -169,12 +188,17 @@ export interface Sink {
   runs: string[];
   /** where it sends the request, when that is known (sinkHosts); null when not */
   destination: Destination | null;
+  /** it sends its words' credentials to the URLs it is handed, to authenticate there (urlSink): a credential the user put in one for a host no table knows is theirs to use */
+  urlCredentials?: boolean;
 }
 
 /** Whether `inv` sends data off the machine, and what: null for a program that does not. */
 export function networkSink(inv: Invocation): Sink | null {
-  if (!Object.hasOwn(SINKS, inv.program) && !Object.hasOwn(SUBCOMMAND_SINKS, inv.program)) return null;
+  if (!Object.hasOwn(SINKS, inv.program) && !Object.hasOwn(SUBCOMMAND_SINKS, inv.program) && !URL_INSTALLERS.has(inv.program)) return null;
   const args = inv.args.map((w) => w.value);
+  const remote = urlSink(inv, args);
+  if (remote) return remote;
+  if (!Object.hasOwn(SINKS, inv.program) && !Object.hasOwn(SUBCOMMAND_SINKS, inv.program)) return null;
   const reads = SINKS[inv.program] ?? SUBCOMMAND_SINKS[inv.program]!(args);
   if (!reads) return null;
   const named = [...args.flatMap(namedFiles), ...transferUploads(inv).map((u) => u.path)];

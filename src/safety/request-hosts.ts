@@ -160,6 +160,34 @@ const ASSIGNED = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** A URL of a plain host over https: the host, and after it a port, a path, a query or nothing. */
 const HTTPS_URL = /^https:\/\/([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)\.?(?::\d+)?(?:[/?#]|$)/;
 
+/**
+ * A URL a package installer or git is handed, with a user part (`https://x-access-token:…@github.com/…`,
+ * `git+https://…`): its host, where it is https and plain.
+ */
+const USERINFO_URL =
+  /^(?:git\+)?https:\/\/(?:[^/?#]*@)?([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)\.?(?::\d+)?(?:[/?#]|$)/;
+/** A word that holds a URL of any scheme, bare or as an option's value (`--index-url=…`). */
+const ANY_URL = /(?:^|=)[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * Where git or a package installer sends the credentials its words hold (network-sinks.ts): the
+ * hosts of the URLs among its arguments (an option's value too: `--index-url=URL`), when each is a
+ * plain https host; null when there is no URL, or one is of another scheme or no plain host, so
+ * where a credential in it goes is not known. Nothing is its body: a credential in a URL's user
+ * part authenticates to that host.
+ */
+export function urlArgumentHosts(values: readonly string[]): Destination | null {
+  const hosts: string[] = [];
+  for (const v of values) {
+    const m = ANY_URL.exec(v);
+    if (!m) continue;
+    const host = USERINFO_URL.exec(v.slice(m.index + (m[0].startsWith('=') ? 1 : 0)))?.[1];
+    if (!host) return null;
+    hosts.push(host.toLowerCase());
+  }
+  return hosts.length ? { hosts, body: new Set() } : null;
+}
+
 /** Adds the host of `url` (an https URL of a plain host, with no curl glob in it) to `hosts`; false when it is none. */
 function pushHost(hosts: string[], url: string): boolean {
   const m = HTTPS_URL.exec(url);

@@ -10,7 +10,8 @@ import { capturedFiles } from './user-captures.ts';
  * 'generate-core-file /tmp/g.core'`; `coredumpctl dump ssh-agent -o /tmp/core`), the data a process
  * reads and writes traced from outside (`strace -p PID -o /tmp/t`, `ltrace -p`), and a hosting
  * service's environment pulled into a file (`vercel env pull /tmp/e`, `.env.local` when none is
- * named). Sent by a later command of the line (`curl -T /tmp/core`, `nc h 80 < /tmp/g.core`), they
+ * named), a password store's or a secret file's export (`bw export --output F`, `sops -d --output
+ * F`, `age -d -o F`, `gpg --export-secret-keys -o F`). Sent by a later command of the line (`curl -T /tmp/core`, `nc h 80 < /tmp/g.core`), they
  * leave the machine. Written, such a file is made, not read: `vercel env pull .env.local` passes.
  */
 
@@ -37,6 +38,7 @@ export function secretFilesWritten(inv: Invocation): { files: FilledFile[]; secr
     return out;
   };
   const memory = (what: string, files: FilledFile[]) => (files.length ? { files, secret: { what, hosts: [] } } : null);
+  const exported = memory;
   switch (inv.program) {
     case 'gcore': {
       // `-o PREFIX`: one file a process, PREFIX.PID (`core.PID` without it)
@@ -64,6 +66,17 @@ export function secretFilesWritten(inv: Invocation): { files: FilledFile[]; secr
       const named = a.slice(at + 1).find((w) => !w.value.startsWith('-'));
       return { files: [named ? { file: named.value, word: named } : { file: '.env.local', word: null }], secret: { what: 'vercel env pull', hosts: [] } };
     }
+    // a password store's or a secret file's export written to a file: `bw export --output F`, `sops -d --output F`, `age -d -o F`, `gpg --export-secret-keys -o F`
+    case 'bw':
+      return v.find((x) => !x.startsWith('-')) === 'export' ? exported('bw export', valueOf(['--output'])) : null;
+    case 'sops':
+      return v.some((x) => x === '-d' || x === '--decrypt' || x === 'decrypt') ? exported('sops --decrypt', valueOf(['--output'])) : null;
+    case 'age':
+    case 'rage':
+      return v.some((x) => x === '-d' || x === '--decrypt') ? exported(`${inv.program} --decrypt`, valueOf(['-o', '--output'])) : null;
+    case 'gpg':
+    case 'gpg2':
+      return v.some((x) => /^--export-secret-(?:sub)?keys$/.test(x)) ? exported('gpg --export-secret-keys', valueOf(['-o', '--output'])) : null;
     default: {
       // `scrot /tmp/s.png`, `tcpdump -w /tmp/c.pcap`: what captures the user or the wire (user-captures.ts)
       const captured = capturedFiles(inv);

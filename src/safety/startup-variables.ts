@@ -8,7 +8,8 @@ import { argvLine } from './argv-line.ts';
  * (`NODE_OPTIONS=--require F` / `--import F`, a `data:` URL's code; `RUBYOPT=-rF`; Perl's debugger
  * `PERL5DB`), the libraries the loader maps into every program (`LD_PRELOAD`, `LD_AUDIT`,
  * `DYLD_INSERT_LIBRARIES`: run as programs), the commands bash, rsync, cvs and kubectl run
- * (`PROMPT_COMMAND`, `RSYNC_RSH`, `CVS_RSH`, `KUBECTL_EXTERNAL_DIFF`, npm's script shell), tar's
+ * (`PROMPT_COMMAND`, `RSYNC_RSH`, `CVS_RSH`, `KUBECTL_EXTERNAL_DIFF`, npm's script shell), the
+ * substitutions of the prompts bash expands (`PS4='$(…)' bash -x`, `PS1`), tar's
  * options (`TAR_OPTIONS`: its `--checkpoint-action=exec=…` among them), and git's trace files
  * (`GIT_TRACE*=PATH` appends to PATH). git-settings.ts checks what it returns where the variable is
  * set, as a command of the line: so a file the same line wrote is read as the script it is
@@ -26,6 +27,11 @@ const STARTUP_VARIABLES: Record<string, (value: string) => string | null> = {
   LD_AUDIT: libraries,
   DYLD_INSERT_LIBRARIES: libraries,
   PROMPT_COMMAND: (v) => v,
+  // the prompts bash expands, `$(…)` and backticks run: PS4 before each line `-x` traces, PS0-PS2 in an interactive shell
+  PS0: prompt,
+  PS1: prompt,
+  PS2: prompt,
+  PS4: prompt,
   RSYNC_RSH: (v) => v,
   CVS_RSH: (v) => v,
   KUBECTL_EXTERNAL_DIFF: (v) => v,
@@ -33,6 +39,11 @@ const STARTUP_VARIABLES: Record<string, (value: string) => string | null> = {
   NPM_CONFIG_SCRIPT_SHELL: (v) => v,
   TAR_OPTIONS: (v) => `tar ${v}`,
 };
+
+/** A prompt's command substitutions, run where bash expands it: the prompt as the argument of `:` (no substitution: none). */
+function prompt(v: string): string | null {
+  return /\$\(|`/.test(v) ? `: ${v}` : null;
+}
 
 /** `GIT_TRACE`, `GIT_TRACE_PACKET`, `GIT_TRACE2_EVENT`…: a path (not a number or a boolean) is a file git appends its trace to. */
 const TRACE = /^GIT_TRACE(?:2)?(?:_[A-Z_]+)?$/;

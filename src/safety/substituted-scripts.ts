@@ -6,7 +6,7 @@ import type { Script, SimpleCommand, Word } from './syntax.ts';
  * The scripts a command runs that a substitution of one pipeline writes, where the pipeline's text
  * is known from the command line through its filters and decoders (fed-input.ts PipeReading,
  * text-filters.ts): `sh -c "$(echo … | base64 -d)"`, `eval "$(base64 -d <<< …)"`, `bash <(… |
- * gunzip)`, `source <(…)`. A substitution of one `echo`/`printf` is read where the word is
+ * gunzip)`, `source <(…)`, a shell's here-string (`bash <<< "$(base64 -d <<< …)"`). A substitution of one `echo`/`printf` is read where the word is
  * expanded (expand.ts); this reads the ones that expansion leaves unknown.
  */
 export function substitutedScripts(cmd: SimpleCommand, reading: PipeReading): string[] {
@@ -18,6 +18,14 @@ export function substitutedScripts(cmd: SimpleCommand, reading: PipeReading): st
     const text = pipelineText(sub, reading);
     if (text) out.push(text);
   }
+  // `bash <<< "$(base64 -d <<< …)"`: a shell reads its here-string as its script
+  const program = programName(words[0]?.value ?? '');
+  if (SHELLS.has(program) && !words.slice(1).some((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value) || !w.value.startsWith('-')))
+    for (const r of cmd.redirects) {
+      const sub = r.op === '<<<' && r.target ? onlySubstitution(r.target) : null;
+      const text = sub && pipelineText(sub, reading);
+      if (text) out.push(text);
+    }
   return out;
 }
 

@@ -139,6 +139,8 @@ export const TOOL_CREDENTIALS: readonly ToolCredential[] = [
     printers: [
       { program: 'git', prints: gitHelperGet },
       { program: 'keyring', prints: (a) => (operands(a)[0] === 'get' ? 'keyring get' : null) },
+      // `glab variable export`: every CI/CD variable of the project with its value
+      { program: 'glab', prints: (a) => (operands(a)[0] === 'variable' && operands(a)[1] === 'export' ? 'glab variable export' : null) },
       { program: 'chamber', prints: (a) => (/^(export|read|env)$/.test(operands(a)[0] ?? '') ? `chamber ${operands(a)[0]}` : null) },
       { program: 'gpg', prints: gpgDecrypts },
       { program: 'gpg2', prints: gpgDecrypts },

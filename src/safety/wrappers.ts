@@ -113,6 +113,13 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   dtach: { valued: ['-a', '-A', '-c', '-n', '-N', '-e', '-r'] },
   abduco: { valued: ['-e'], positionals: 1 },
   setsid: { valued: [] },
+  // Ubuntu's run-one: `run-one cmd` (one copy at a time), `run-this-one`, `keep-one-running`, `run-one-constantly`, `run-one-until-success|failure`
+  'run-one': { valued: [] },
+  'run-this-one': { valued: [] },
+  'keep-one-running': { valued: [] },
+  'run-one-constantly': { valued: [] },
+  'run-one-until-success': { valued: [] },
+  'run-one-until-failure': { valued: [] },
   unbuffer: { valued: [] },
   caffeinate: { valued: ['-t', '-w'] },
   stdbuf: { valued: ['-i', '-o', '-e'] },

@@ -138,7 +138,7 @@ testAsks({
     ['glab variable list', 'glab variable delete DEPLOY_TOKEN'],
     ['glab variable get DEPLOY_TOKEN', 'glab variable set DEPLOY_TOKEN x'],
     ['glab api projects/acme%2Fapp', 'glab api -X DELETE projects/acme%2Fapp'],
-    ['glab api -X DELETE projects/acme%2Fapp/labels/bug', 'glab api --method=DELETE projects/acme%2Fapp/repository/branches/main'],
+    ['glab api -X DELETE projects/acme%2Fapp/labels/bug', 'glab api --method=DELETE projects/acme%2Fapp/repository/branches/release-old'],
     ['glab repo clone acme/app', 'glab repo archive acme/app'],
     ['tea repos list', 'tea repos delete --owner acme --name app'],
     ['tea logins delete old', 'tea orgs delete acme'],

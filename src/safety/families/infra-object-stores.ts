@@ -2,7 +2,8 @@ import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt } from './args
 
 /**
  * The infra family's object stores past aws, gcloud, gsutil and az (infra-cloud.ts): the clients
- * of S3 and its kin (`s3cmd`, `s5cmd`, MinIO's `mc`), Backblaze's `b2` and Azure's `azcopy`. As
+ * of S3 and its kin (`s3cmd`, `s5cmd`, MinIO's `mc`), Backblaze's `b2`, Azure's `azcopy`, and the
+ * clients of Alibaba's OSS, Tencent's COS and Huawei's OBS (`ossutil`, `coscli`, `obsutil`). As
  * `aws s3 rm --recursive` and `gsutil rm -r` are, a removal of everything under a path is asked —
  * recursive, or a pattern that spans the whole path (`s3://b/*`, `gs://b/**`) — and so is a
  * bucket's removal. One object (`s3cmd del s3://b/x.json`), a pattern that picks some
@@ -35,6 +36,17 @@ const S3CMD_VALUED = new Set(['-c', '--config', '--access_key', '--secret_key', 
 const S5CMD_VALUED = new Set(['--endpoint-url', '--profile', '--credentials-file', '--numworkers', '--retry-count', '--log', '-r']);
 const MC_VALUED = new Set(['--config-dir', '-C']);
 const B2_VALUED = new Set(['--profile']);
+/** `ossutil`, `coscli`, `obsutil`: `rm -r|-rf URL` deletes every object under it, `rb`/`removebucket`/`rb -f` the bucket. */
+const CHINA_CLOUDS_VALUED = new Set(['-c', '--config-file', '--config-path', '-e', '--endpoint', '-i', '-k']);
+function chinaCloudStore(program: string): ArgsCheck {
+  return (args) => {
+    const i = operandAt(args, CHINA_CLOUDS_VALUED);
+    const sub = args[i];
+    if (sub === 'rb' || sub === 'removebucket') return hit(`${program} ${sub}`, 'deletes a bucket');
+    if ((sub === 'rm' || sub === 'remove') && removesAll(args, i + 1)) return hit(`${program} rm -r`, 'deletes every object under the path');
+    return null;
+  };
+}
 const AZCOPY_VALUED = new Set(['--log-level', '--output-type', '--trusted-microsoft-suffixes']);
 
 export const OBJECT_STORE_TOOLS: Record<string, ArgsCheck> = {
@@ -73,4 +85,8 @@ export const OBJECT_STORE_TOOLS: Record<string, ArgsCheck> = {
     const sub = args[i];
     return (sub === 'remove' || sub === 'rm') && removesAll(args, i + 1) ? hit(`azcopy ${sub} --recursive`, 'deletes every blob or file under the path') : null;
   },
+  ossutil: chinaCloudStore('ossutil'),
+  ossutil64: chinaCloudStore('ossutil64'),
+  coscli: chinaCloudStore('coscli'),
+  obsutil: chinaCloudStore('obsutil'),
 };

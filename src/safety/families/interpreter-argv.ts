@@ -1,24 +1,32 @@
 /**
  * Which code an interpreter's command line hands it inline (families/interpreter.ts): `python -c`,
  * `node -e`, `perl -e`, `ruby -e`, `php -r`, `deno eval`, `lua -e`, an awk program, `osascript -e`,
- * `Rscript -e` (`R -e`), `julia -e`.
+ * `Rscript -e` (`R -e`, Octave's `--eval`, read as R), `julia -e`, `crystal eval` (read as Ruby),
+ * `elixir -e`, `erl -eval`, the Lisps' (`racket -e`, `guile -c`, `bb -e`, `clojure -e`, `sbcl
+ * --eval`), the JVM's scripting languages' (`groovy -e`, `kotlin -e`, `scala -e`).
  * A script file, a module (`python -m`) or a REPL has no inline code: null.
  */
 
-export type Lang = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'applescript' | 'r' | 'julia';
+export type Lang = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'applescript' | 'r' | 'julia' | 'elixir' | 'erlang' | 'lisp' | 'jvm';
 
 const PROGRAMS: Array<[RegExp, Lang]> = [
   [/^(?:python(?:[23](?:\.\d+)?)?|pypy[23]?(?:\.\d+)?)$/, 'python'],
   // TypeScript's runners take `-e` code as node does
   [/^(?:node|nodejs|bun|deno|tsx|ts-node|ts-node-esm)$/, 'js'],
   [/^perl(?:5[.\d]*)?$/, 'perl'],
-  [/^ruby(?:\d[.\d]*)?$/, 'ruby'],
+  // Crystal's literals and calls are Ruby's (`FileUtils.rm_rf`, `ENV["HOME"]`)
+  [/^(?:ruby(?:\d[.\d]*)?|crystal)$/, 'ruby'],
   [/^php(?:\d[.\d]*)?$/, 'php'],
   [/^(?:lua(?:\d[.\d]*)?|luajit)$/, 'lua'],
   [/^[gmn]?awk$/, 'awk'],
   [/^osascript$/, 'applescript'],
-  [/^(?:R|Rscript)$/, 'r'],
+  // Octave's `system("…")`, `unlink`, strings in either quote read as R's
+  [/^(?:R|Rscript|octave|octave-cli)$/, 'r'],
   [/^julia(?:-?\d[.\d]*)?$/, 'julia'],
+  [/^elixir$/, 'elixir'],
+  [/^erl$/, 'erlang'],
+  [/^(?:racket|guile(?:\d[.\d]*)?|bb|clojure|clj|sbcl|clisp|ecl|csi)$/, 'lisp'],
+  [/^(?:groovy|kotlin|scala)$/, 'jvm'],
 ];
 
 /** The language an interpreter program speaks, or null for any other program. */
@@ -49,7 +57,7 @@ export function inlineCodeParts(program: string, lang: Lang, args: string[]): Co
     case 'perl':
       return clustered(args, 'eE', 'MmixdD', 'I', '0l');
     case 'ruby':
-      return clustered(args, 'e', 'xTW', 'rICEFK', '0');
+      return program === 'crystal' ? subcommandCode(args, 'eval') : clustered(args, 'e', 'xTW', 'rICEFK', '0');
     case 'php':
       return clustered(args, 'rBRE', '', 'dcztf', '');
     case 'lua':
@@ -59,10 +67,44 @@ export function inlineCodeParts(program: string, lang: Lang, args: string[]): Co
     case 'applescript':
       return clustered(args, 'e', '', 'ls', '');
     case 'r':
-      return clustered(args, 'e', '', 'f', '');
+      return program.startsWith('octave') ? namedCode(args, ['--eval']) : clustered(args, 'e', '', 'f', '');
     case 'julia':
       return clustered(args, 'eE', 'O', 'pJLCt', '');
+    case 'elixir':
+      return namedCode(args, ['-e', '--eval']);
+    case 'erlang':
+      return namedCode(args, ['-eval']);
+    case 'lisp':
+      return namedCode(args, LISP_CODE[program] ?? ['-e', '--eval']);
+    case 'jvm':
+      return namedCode(args, ['-e']);
   }
+}
+
+/** The options that hand each Lisp its code (guile's `-e` names an entry point, its `-c` is code; clisp's `-x`). */
+const LISP_CODE: Record<string, readonly string[]> = { guile: ['-c'], sbcl: ['--eval'], clisp: ['-x'], ecl: ['-eval', '--eval'], csi: ['-e', '-p', '-eval'] };
+
+/** The values of the options that hand code (`-e CODE`, `--eval=CODE`), each part with the argument it stands in. */
+function namedCode(a: string[], names: readonly string[]): CodePart[] {
+  const parts: CodePart[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (v === '--') break;
+    if (names.includes(v) && a[i + 1] !== undefined) parts.push({ text: a[++i]!, at: i });
+    else {
+      const eq = v.indexOf('=');
+      if (eq > 0 && names.includes(v.slice(0, eq))) parts.push({ text: v.slice(eq + 1), at: i });
+    }
+  }
+  return parts;
+}
+
+/** `crystal eval CODE`: the word after the subcommand that is no option. */
+function subcommandCode(a: string[], verb: string): CodePart[] {
+  const at = a.indexOf(verb);
+  if (at < 0 || a.slice(0, at).some((v) => !v.startsWith('-'))) return [];
+  const code = a.findIndex((v, i) => i > at && !v.startsWith('-'));
+  return code < 0 ? [] : [{ text: a[code]!, at: code }];
 }
 
 /** `python -c CODE`, `-Sc CODE`, `-cCODE`, `-I -c CODE`; `-m mod` and a script file have none. */
@@ -205,6 +247,10 @@ const NO_RUN: Record<Lang, RegExp | null> = {
   // `R -f FILE` runs a file
   r: /^(?:--version|--help|-h|-f.*|--file=.*)$/,
   julia: /^(?:-[vh]|--version|--help)$/,
+  elixir: /^(?:-v|--version|-h|--help)$/,
+  erlang: /^(?:-version)$/,
+  lisp: /^(?:-h|--help|--version|-v)$/,
+  jvm: /^(?:-v|-version|--version|-h|-help|--help)$/,
 };
 
 /** Options that take the next argument, per language, when no code was given inline. */
@@ -219,6 +265,10 @@ const STDIN_VALUED: Record<Lang, ReadonlySet<string>> = {
   applescript: new Set(['-l', '-s']),
   r: new Set(),
   julia: new Set(['-p', '-t', '-J', '-L', '-C']),
+  elixir: new Set(['-r', '-pa', '-pz', '--erl', '--sname', '--name', '--cookie']),
+  erlang: new Set(['-sname', '-name', '-setcookie', '-pa', '-pz', '-config', '-s', '-run']),
+  lisp: new Set(['-l', '--load', '-L', '-t', '-I']),
+  jvm: new Set(['-cp', '-classpath', '-D']),
 };
 
 /**

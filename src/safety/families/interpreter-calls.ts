@@ -146,6 +146,39 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     [`${BARE}write\\b`, 'write'],
     [`${BARE}open\\b`, 'open'],
   ],
+  elixir: [
+    ['\\bSystem\\.cmd\\b', 'spawn'],
+    ['\\bSystem\\.shell\\b|:os\\.cmd\\b', 'line'],
+    ['\\bFile\\.rm_rf!?(?![\\w!])', 'rmtree'],
+    ['\\bFile\\.rm!?(?![\\w!])', 'unlink'],
+    ['\\bFile\\.rmdir!?(?![\\w!])', 'rmdir'],
+    ['\\bFile\\.(?:write|touch)!?(?![\\w!])', 'write'],
+    ['\\bFile\\.read!?(?![\\w!])', 'read'],
+    ['\\bFile\\.rename!?(?![\\w!])', 'move'],
+    ['\\bFile\\.cp_r!?(?![\\w!])', 'copy'],
+    ['\\bCode\\.eval_string\\b', 'code'],
+  ],
+  erlang: [
+    ['\\bos:cmd\\b', 'line'],
+    ['\\bfile:del_dir_r\\b', 'rmtree'],
+    ['\\bfile:delete\\b', 'unlink'],
+    ['\\bfile:del_dir\\b', 'rmdir'],
+    ['\\bfile:write_file\\b', 'write'],
+    ['\\bfile:read_file\\b', 'read'],
+    ['\\bfile:rename\\b', 'move'],
+  ],
+  // a Lisp form's head, after its `(`: `(system "…")`, `(sh "rm" "-rf" …)`, `(delete-directory/files …)`
+  lisp: [
+    [`(?<=\\(\\s*)(?:[\\w.-]+(?:/|::?))?(?:system\\*?|shell|sh|process|run-program|shell-command)(?=\\s)`, 'system'],
+    [`(?<=\\(\\s*)(?:[\\w.-]+(?:/|::?))?(?:delete-directory/files|delete-tree|delete-directory|delete-recursively)(?=\\s)`, 'rmtree'],
+    [`(?<=\\(\\s*)(?:[\\w.-]+(?:/|::?))?delete-file(?=\\s)`, 'unlink'],
+  ],
+  // Groovy's `"cmd".execute()` (interpreter-calls.ts scan), `Runtime.getRuntime().exec("…")`, `ProcessBuilder("rm", …)`, `File(…).deleteRecursively()`
+  jvm: [
+    ['\\bRuntime\\.getRuntime\\(\\)\\.exec\\b', 'line'],
+    ['\\bProcessBuilder\\b', 'system'],
+    ['\\b(?:java\\.io\\.)?File(?=\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*\\.\\s*(?:deleteRecursively|deleteDir)\\s*\\(\\s*\\))', 'rmtree'],
+  ],
 };
 
 /** Per language: one pattern that finds the next string literal (group 1) or call (group 2 + its index). */
@@ -180,6 +213,8 @@ function scan(src: string, lang: Lang, depth: number, out: string[]): void {
       // a string literal: what it names is text, not a call — but a perl/ruby/php backtick runs a command
       const s = readString(window, m.index, lang)!;
       if (s.value !== null && src[m.index] === '`' && lang !== 'js' && lang !== 'r') out.push(shellLine(s.value));
+      // Groovy: `"cmd".execute()` runs the string as a command
+      if (s.value !== null && lang === 'jvm' && /^\s*\.\s*execute\s*\(/.test(src.slice(s.end, s.end + 32))) out.push(shellLine(s.value));
       // awk: `"cmd" | getline`
       if (s.value !== null && lang === 'awk' && /^\s*\|&?\s*getline\b/.test(src.slice(s.end, s.end + 32))) out.push(shellLine(s.value));
       pos = Math.max(s.end, m.index + 1);

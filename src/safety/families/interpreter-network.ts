@@ -16,8 +16,12 @@ const NETWORK: Record<Lang, RegExp> = {
   lua: /\bsocket\b|\bhttp\.request\b/,
   awk: /\/inet[46]?\//,
   applescript: /(?!)/,
-  r: /\bhttr\b|\bcurl::|\bsocketConnection\b|\burl\s*\(/,
+  r: /\bhttr\b|\bcurl::|\bsocketConnection\b|\burl\s*\(|\bsource\s*\(\s*['"]https?:/,
   julia: /\bHTTP\.\w+|\bDownloads\b|\bSockets\b/,
+  elixir: /\b(?:HTTPoison|Req|Finch|Tesla|Mint)\.|:httpc\.|:gen_tcp\./,
+  erlang: /\bhttpc:|\bgen_tcp:|\bssl:/,
+  lisp: /\b(?:http-request|drakma|dexador|clj-http|babashka\.http-client|http\/get)\b|\(\s*slurp\s+"https?:/,
+  jvm: /\bURL\s*\(|\bHttpClient\b|\.toURL\s*\(|\bopenConnection\b|\.toURI\s*\(\s*\)\.toURL\b/,
 };
 
 /**
@@ -37,6 +41,10 @@ const EVALS: Record<Lang, RegExp> = {
   applescript: /(?!)/,
   r: /\beval\s*\(\s*parse\b|\bsource\s*\(\s*['"]?https?:/,
   julia: /\binclude_string\b|\beval\s*\(\s*Meta\.parse\b/,
+  elixir: /\bCode\.eval_string\b/,
+  erlang: /\berl_eval:|\bfile:eval\b/,
+  lisp: /\(\s*(?:eval|load-string|load)\b/,
+  jvm: /\bevaluate\s*\(|\bGroovyShell\b|\bScriptEngine\b/,
 };
 
 /**

@@ -31,6 +31,11 @@ export const STRING_OPEN: Record<Lang, string> = {
   // an R backtick quotes a name; a Julia backtick is a command, `'` a character
   r: `['"]`,
   julia: '["`]',
+  // an Elixir `'…'` is a charlist (`:os.cmd('ls')`); an Erlang or Lisp `'x` an atom or a quote
+  elixir: `['"]`,
+  erlang: '"',
+  lisp: '"',
+  jvm: `['"]`,
 };
 /** The characters a string literal may start with (a cheap test before the pattern). */
 export const STRING_START: Record<Lang, string> = {
@@ -44,6 +49,10 @@ export const STRING_START: Record<Lang, string> = {
   applescript: '"',
   r: `'"`,
   julia: '"`',
+  elixir: `'"`,
+  erlang: '"',
+  lisp: '"',
+  jvm: `'"`,
 };
 
 /** Languages where single quotes only escape `\\` and `\'`. */
@@ -62,6 +71,10 @@ export const CONCAT: Record<Lang, RegExp> = {
   applescript: /&/y,
   r: /(?!)/y,
   julia: /\*(?![*=])/y,
+  elixir: /<>/y,
+  erlang: /\+\+/y,
+  lisp: /(?!)/y,
+  jvm: /\+(?![+=])/y,
 };
 
 /**
@@ -149,6 +162,20 @@ export const ATOMS: Record<Lang, Atom[]> = {
     atom(`joinpath\\b`, 'join'),
     atom(`(?:abspath|realpath|normpath|string)\\b`, 'same'),
   ],
+  elixir: [
+    atom(`System\\.user_home!?\\(\\s*\\)|System\\.user_home!?(?![\\w(])|System\\.get_env\\(${HOME_KEY}\\)`, 'home'),
+    atom(`Path\\.expand\\b`, 'expand'),
+    atom(`Path\\.join\\b`, 'join'),
+  ],
+  erlang: [atom(`os:getenv\\(${HOME_KEY}\\)`, 'home'), atom(`filename:join\\b`, 'join')],
+  // a Lisp's call is the whole form: `(find-system-path 'home-dir)`, `(System/getProperty "user.home")`, `(getenv "HOME")`
+  lisp: [
+    atom(
+      `\\(\\s*find-system-path\\s+(?:'|\\(quote\\s+)home-dir\\)?\\s*\\)|\\(\\s*System/getProperty\\s+"user\\.home"\\s*\\)|\\(\\s*(?:System/)?getenv\\s+"HOME"\\s*\\)|\\(\\s*user-homedir-pathname\\s*\\)`,
+      'home',
+    ),
+  ],
+  jvm: [atom(`System\\.getProperty\\(\\s*"user\\.home"\\s*\\)|System\\.getenv\\(${HOME_KEY}\\)`, 'home')],
 };
 
 /** Methods after a value that keep it (Python's `.expanduser()` expands `~`), or decode it (Ruby's `.unpack1("m")`). */
@@ -171,8 +198,12 @@ export const LISTS: Record<Lang, RegExp> = {
   applescript: /\{/y,
   r: /c\s*\(/y,
   julia: /\[/y,
+  elixir: /\[/y,
+  erlang: /\[/y,
+  lisp: /(?!)/y,
+  jvm: /\[/y,
 };
 export const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 
 /** Languages whose calls may go without parentheses: `system "ls"`, `os.execute "ls"`. */
-export const BARE = new Set<Lang>(['perl', 'ruby', 'lua', 'awk', 'applescript']);
+export const BARE = new Set<Lang>(['perl', 'ruby', 'lua', 'awk', 'applescript', 'elixir', 'lisp']);

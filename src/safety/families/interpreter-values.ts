@@ -300,7 +300,8 @@ export function readArgs(src: string, i: number, lang: Lang, close?: string, nes
   if (close !== undefined) {
     closer = close;
     k++;
-  } else if (src[k] === '(') {
+  } else if (src[k] === '(' && lang !== 'lisp') {
+    // a Lisp's `(` after a form's head opens a form among its arguments, not their list
     closer = ')';
     k++;
   } else if (!BARE.has(lang)) return { values: [], end: k, paren: false, comma: false };
@@ -320,6 +321,12 @@ export function readArgs(src: string, i: number, lang: Lang, close?: string, nes
       k = skipTo(src, k, lang, closer);
     } else if (closer === null && value === null) k = skipTo(src, k, lang, null);
     values.push(value);
+    // a Lisp's arguments stand side by side to the form's `)`: `(sh "rm" "-rf" x)`
+    if (lang === 'lisp' && closer === null) {
+      if (k >= src.length || src[k] === ')' || k === v.end) break;
+      comma = true;
+      continue;
+    }
     if (!separates(src[k])) break;
     comma = true;
     k++;

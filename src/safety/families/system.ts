@@ -60,6 +60,7 @@ import {
 } from './system-paths.ts';
 import { checkProtections } from './system-protections.ts';
 import { checkServices } from './system-services.ts';
+import { checkToolchains } from './system-toolchains.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
 /**
@@ -173,6 +174,7 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     checkAccounts(inv) ??
     checkAccountRemoval(inv) ??
     checkPackages(inv) ??
+    checkToolchains(inv) ??
     checkContainers(inv, ctx)
   );
 }
