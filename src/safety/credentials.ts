@@ -203,10 +203,10 @@ export const CREDENTIALS: readonly Credential[] = [
     what: 'a GitHub token',
     variables: ['GITHUB_TOKEN', 'GH_TOKEN'],
     printers: [{ program: 'gh', prints: ghPrintsToken }],
-    hosts: ['github.com', 'api.github.com', 'uploads.github.com', 'raw.githubusercontent.com', 'ghcr.io', 'models.github.ai'],
+    hosts: ['github.com', 'api.github.com', 'uploads.github.com', 'raw.githubusercontent.com', 'ghcr.io', 'models.github.ai', '$GITHUB_SERVER_URL'],
   },
   { what: 'an npm token', variables: ['NPM_TOKEN', 'NODE_AUTH_TOKEN'], printers: [], hosts: ['registry.npmjs.org'] },
-  { what: 'a GitLab token', variables: ['GITLAB_TOKEN', 'GL_TOKEN', 'CI_JOB_TOKEN'], printers: [], hosts: ['gitlab.com'] },
+  { what: 'a GitLab token', variables: ['GITLAB_TOKEN', 'GL_TOKEN', 'CI_JOB_TOKEN'], printers: [], hosts: ['gitlab.com', '$CI_SERVER_HOST'] },
   { what: 'an OpenAI API key', variables: ['OPENAI_API_KEY'], printers: [], hosts: ['api.openai.com'] },
   { what: 'an Anthropic API key', variables: ['ANTHROPIC_API_KEY'], printers: [], hosts: ['api.anthropic.com'] },
   {
@@ -372,5 +372,5 @@ const SECRET_PARTS = new Set(['TOKEN', 'TOKENS', 'SECRET', 'SECRETS', 'PASSWORD'
 /** Whether `host` is one of `hosts`: the same name, or under a `*.domain` entry. */
 export function hostIn(host: string, hosts: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
-  return hosts.some((p) => (p.startsWith('*.') ? h.endsWith(p.slice(1)) && h.length > p.length - 1 : h === p));
+  return hosts.some((p) => (p.startsWith('*.') ? h.endsWith(p.slice(1)) && h.length > p.length - 1 : h === p.toLowerCase()));
 }

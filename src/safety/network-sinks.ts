@@ -176,7 +176,7 @@ function urlSink(inv: Invocation, args: readonly string[]): Sink | null {
   const p = inv.program;
   if (!(URL_INSTALLERS.has(p) || (p === 'git' && GIT_REMOTE_VERBS.has(args[gitSubcommandAt(args)] ?? '')))) return null;
   if (!args.some((a) => a.includes('://'))) return null;
-  return { program: p, stdin: false, files: [], runs: [], destination: urlArgumentHosts(args), urlCredentials: true };
+  return { program: p, stdin: false, files: [], runs: [], destination: urlArgumentHosts(inv.args), urlCredentials: true };
 }
 
 /** What a sink sends besides its arguments: whether its stdin, and the files it names (candidates: every spelling an argument may name one with). */

@@ -1,5 +1,6 @@
 import type { Invocation } from './command.ts';
 import { options } from './path-access.ts';
+import { UNKNOWN } from './shell.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -30,18 +31,18 @@ export function sinkHosts(inv: Invocation): Destination | null {
   for (let i = 0; i < words.length; i++) {
     const v = words[i]!.value;
     if (v === '--') {
-      for (const w of words.slice(i + 1)) if (!pushHost(hosts, w.value)) return null;
+      for (const w of words.slice(i + 1)) if (!pushHost(hosts, w.value, w)) return null;
       break;
     }
     if (!v.startsWith('-') || v === '-') {
-      if (!pushHost(hosts, v)) return null;
+      if (!pushHost(hosts, v, words[i])) return null;
       continue;
     }
     const long = v.startsWith('--') ? v.replace(/=.*$/, '') : null;
     if (long) {
       if (shape.elsewhere.test(long)) return null;
       if (long === '--url' && !v.includes('=')) {
-        if (!pushHost(hosts, words[++i]?.value ?? '')) return null;
+        if (!pushHost(hosts, words[++i]?.value ?? '', words[i])) return null;
       } else if (v.includes('=')) {
         if (shape.bodyLong.has(long)) body.add(words[i]!);
       } else if (shape.valuedLong.has(long) || shape.bodyLong.has(long)) {
@@ -176,23 +177,60 @@ const ANY_URL = /(?:^|=)[a-z][a-z0-9+.-]*:\/\//i;
  * where a credential in it goes is not known. Nothing is its body: a credential in a URL's user
  * part authenticates to that host.
  */
-export function urlArgumentHosts(values: readonly string[]): Destination | null {
+export function urlArgumentHosts(words: readonly Word[]): Destination | null {
   const hosts: string[] = [];
-  for (const v of values) {
+  for (const w of words) {
+    const v = w.value;
     const m = ANY_URL.exec(v);
     if (!m) continue;
-    const host = USERINFO_URL.exec(v.slice(m.index + (m[0].startsWith('=') ? 1 : 0)))?.[1];
+    const host = USERINFO_URL.exec(v.slice(m.index + (m[0].startsWith('=') ? 1 : 0)))?.[1] ?? ciServerHost(w);
     if (!host) return null;
     hosts.push(host.toLowerCase());
   }
   return hosts.length ? { hosts, body: new Set() } : null;
 }
 
+/**
+ * The CI variables that name the instance a CI job runs for, the one that issued its job token:
+ * GitLab's (`CI_SERVER_HOST`, `CI_SERVER_URL`, `CI_API_V4_URL`…) and GitHub's (`GITHUB_SERVER_URL`,
+ * `GITHUB_API_URL`), by the host name credentials.ts lists for that token (`$CI_SERVER_HOST`,
+ * `$GITHUB_SERVER_URL`): a self-hosted instance's name is known to the job alone.
+ */
+const CI_SERVER_VARIABLES: Record<string, { host: string; whole: boolean }> = {
+  CI_SERVER_HOST: { host: '$CI_SERVER_HOST', whole: false },
+  CI_SERVER_FQDN: { host: '$CI_SERVER_HOST', whole: false },
+  CI_SERVER_URL: { host: '$CI_SERVER_HOST', whole: true },
+  CI_API_V4_URL: { host: '$CI_SERVER_HOST', whole: true },
+  CI_API_GRAPHQL_URL: { host: '$CI_SERVER_HOST', whole: true },
+  CI_PROJECT_URL: { host: '$CI_SERVER_HOST', whole: true },
+  CI_REPOSITORY_URL: { host: '$CI_SERVER_HOST', whole: true },
+  GITHUB_SERVER_URL: { host: '$GITHUB_SERVER_URL', whole: true },
+  GITHUB_API_URL: { host: '$GITHUB_SERVER_URL', whole: true },
+};
+/** A URL whose host a variable gives (`https://user:$T@${CI_SERVER_HOST}/…`), or that a variable begins (`${CI_API_V4_URL}/projects`), as written. */
+const VARIABLE_HOST = /^(?:git\+)?https:\/\/(?:[^/?#]*@)?\$\{?([A-Z_][A-Z0-9_]*)\}?(?::\d+)?(?:[/?#]|$)/;
+const VARIABLE_URL = /^\$\{?([A-Z_][A-Z0-9_]*)\}?(?:[/?#]|$)/;
+
+/**
+ * The host a CI variable names in `word`, where the shell alone knows it (the line does not set
+ * it: its value stays unknown), or null: `https://gitlab-ci-token:${CI_JOB_TOKEN}@${CI_SERVER_HOST}/g/r.git`
+ * is `$CI_SERVER_HOST`, `"${CI_API_V4_URL}/projects/1/packages"` too.
+ */
+function ciServerHost(word: Word | undefined): string | null {
+  if (!word?.value.includes(UNKNOWN)) return null;
+  const raw = word.raw.replace(/^(?:--[a-z-]+=)?["']?/, '').replace(/["']/g, '');
+  const host = VARIABLE_HOST.exec(raw)?.[1];
+  if (host && Object.hasOwn(CI_SERVER_VARIABLES, host) && !CI_SERVER_VARIABLES[host]!.whole) return CI_SERVER_VARIABLES[host]!.host;
+  const url = VARIABLE_URL.exec(raw)?.[1];
+  return url && Object.hasOwn(CI_SERVER_VARIABLES, url) && CI_SERVER_VARIABLES[url]!.whole ? CI_SERVER_VARIABLES[url]!.host : null;
+}
+
 /** Adds the host of `url` (an https URL of a plain host, with no curl glob in it) to `hosts`; false when it is none. */
-function pushHost(hosts: string[], url: string): boolean {
+function pushHost(hosts: string[], url: string, word?: Word): boolean {
   const m = HTTPS_URL.exec(url);
-  if (!m || /[{}[\]]/.test(url)) return false;
-  hosts.push(m[1]!.toLowerCase());
+  const host = m && !/[{}[\]]/.test(url) ? m[1]!.toLowerCase() : ciServerHost(word);
+  if (!host) return false;
+  hosts.push(host);
   return true;
 }
 
