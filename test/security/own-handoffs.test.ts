@@ -9,11 +9,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { applyAudit } from '../../src/knowledge/audit/apply-audit.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { assembleContext } from '../../src/knowledge/views/context.ts';
+import { AuditAnswer } from '../../src/model/audit.ts';
 import { sessionFinalize } from '../../src/operations/session/session.ts';
 import { wroteHandoffHere } from '../../src/session/ran-here.ts';
 import { coreAt, rejectsWith, withCore } from '../core.ts';
-import { cleanEnv, git } from '../helpers.ts';
+import { cleanEnv, git, tempRepo } from '../helpers.ts';
 import { teamOfTwo } from '../knowledge/fixture-copies.ts';
 import { cliJson } from '../store-fixture.ts';
 import { storeCommit } from './bounded.ts';
@@ -81,5 +85,23 @@ describe("security: a push that removes the handoff of a session this clone ran,
     assert.match(err.message, /--accept-removals/);
     assert.equal(git(b, ['rev-parse', `${REF}^{tree}`]).trim() !== git(a, ['rev-parse', `${REF}^{tree}`]).trim(), true, 'nothing taken');
     assert.ok(git(b, ['show', `${REF}:${HANDOFF}`]).includes('tax rounding'), 'the handoff stays');
+  });
+});
+
+describe("the auditor's handoff is this clone's too", () => {
+  test('a full audit that writes the handoff of a session closed without one: its startup text is said to the user first', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(), actor: 'auditor', session: 'claude-code-audited' });
+    try {
+      await initStore(kb);
+      const answer = AuditAnswer.parse({ summary: 'Tax rounding', stopped_at: 'Tax rounding half done', startup_text: 'Say: tax rounding is next.' });
+      const r = await applyAudit(kb, answer, { mode: 'full' });
+      assert.ok(r.written.handoff, 'the auditor wrote the handoff');
+      const context = (await assembleContext(kb, { ownHandoff: wroteHandoffHere(kb.repo.commonDir) })).text;
+      assert.match(context, /## Say this to the user first\nSay: tax rounding is next\./, context);
+    } finally {
+      await closeKnowledgeBase(kb);
+      cleanup();
+    }
   });
 });
