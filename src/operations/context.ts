@@ -23,16 +23,16 @@ export const context = defineOperation({
   async run(kb, input): Promise<ContextResult> {
     const { assembleContext } = await import('../knowledge/views/context.ts');
     const { workFocus } = await import('../knowledge/views/work-focus.ts');
-    const { ranHere } = await import('../session/ran-here.ts');
+    const { wroteHandoffHere } = await import('../session/ran-here.ts');
     // the branch and the files changed say which items to list as relevant (an earlier revision has no such focus);
-    // the handoff is of a session this clone ran, a teammate's newer one named beside it
+    // the handoff is one this clone wrote, a teammate's newer one named beside it
     const now = input.at === undefined;
     return assembleContext(kb, {
       at: input.at,
       page: input.page,
       budget: input.budget,
       focus: now ? await workFocus(kb) : undefined,
-      ranHere: now ? ranHere(kb.repo.commonDir) : undefined,
+      ownHandoff: now ? wroteHandoffHere(kb.repo.commonDir) : undefined,
     });
   },
   cli: {

@@ -10,7 +10,7 @@ import { assertNoSecrets } from '../../model/secrets.ts';
 import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
-import { markClosedHere } from '../../session/ran-here.ts';
+import { ranHere } from '../../session/ran-here.ts';
 import { readSession, recordEvent, type SessionState } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
@@ -144,8 +144,8 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     };
   });
   const res = r.result;
+  // the handoff's blob is recorded by the write itself (core/mutate.ts): that is how this clone knows it ran the session
   if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
-  else markClosedHere(kb.repo.commonDir, session);
   return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe({ ...kb, ref: r.ref }, res, r.commit) };
 }
 
@@ -219,7 +219,7 @@ export function planCloseRecord(
     extra: prevSummary?.extra ?? {},
   });
   const summaryPath = putItem(st, 'session', summary, 'session.closed', 'summary');
-  return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug, o.author) : [] };
+  return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug, prunableBy(kb, o.author)) : [] };
 }
 
 /** Who writes a handoff: the email of the identity the store's commits carry (git config, GIT_* variables, else the fallback). */
@@ -228,19 +228,25 @@ export async function handoffAuthor(kb: KnowledgeBase): Promise<string> {
 }
 
 /**
- * Whether a write by `author` may prune handoff `h`: its own (the same identity, on any clone) and
- * those that name no writer (written before handoffs did); never a teammate's, which only their
- * own closes prune, so none is lost before its writer's next session saw it (docs/sessions.md).
+ * Whether a write on this clone by `author` may prune handoff `h`: one of a session this clone ran
+ * (session/ran-here.ts: its records under .git/axme/, which no push writes) by the same identity, and
+ * those that name no writer (written before handoffs did); never a teammate's, nor the same person's
+ * from another clone: only the clone that wrote a handoff prunes it, so a push's removal of one this
+ * clone wrote is never a close's and is held (sync/handoff-removals.ts), and none is lost before its
+ * writer's next session saw it (docs/sessions.md).
  */
-export const prunableBy = (author: string) => (h: Handoff) => h.author === undefined || h.author === author;
+export function prunableBy(kb: KnowledgeBase, author: string): (h: Handoff) => boolean {
+  const ran = ranHere(kb.repo.commonDir);
+  return (h) => h.author === undefined || (h.author === author && ran(h.slug));
+}
 
 /**
- * Keeps the newest HANDOFFS_KEPT of `author`'s handoffs in the tree (prunableBy); the rest stay
- * reachable in history. The handoff just written (`keep`) always stays, however old: removed in
- * the commit that adds it, it would be in no version at all. Returns the paths removed.
+ * Keeps the newest HANDOFFS_KEPT of the handoffs this write may prune (`prunable`: prunableBy) in the
+ * tree; the rest stay reachable in history. The handoff just written (`keep`) always stays, however
+ * old: removed in the commit that adds it, it would be in no version at all. Returns the paths removed.
  */
-export function pruneHandoffs(st: Staged, keep: string, author: string): string[] {
-  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep && prunableBy(author)(h)).sort(byNewest);
+export function pruneHandoffs(st: Staged, keep: string, prunable: (h: Handoff) => boolean): string[] {
+  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep && prunable(h)).sort(byNewest);
   const pruned: string[] = [];
   for (const old of byAge.slice(HANDOFFS_KEPT - 1)) {
     const p = itemPath('handoff', old.slug);

@@ -110,6 +110,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
   const slug = slugify(id, 'session');
   const endedAt = s.ended?.t ?? s.lastActivity;
   const author = await handoffAuthor(kb);
+  const prunable = prunableBy(kb, author);
   const r = await mutate(auditor, (state) => {
     const st = stage(state);
     const now = kb.now().toISOString();
@@ -121,7 +122,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
     // of a split one) stays the latest handoff
     const started = s.meta.startedAt;
     // its writer's newer handoffs only: a teammate's are not in this clone's budget
-    const newer = st.state.items.handoff.filter((h) => h.slug !== slug && h.updated > started && prunableBy(author)(h)).length;
+    const newer = st.state.items.handoff.filter((h) => h.slug !== slug && h.updated > started && prunable(h)).length;
     if (prevHandoff?.source === 'agent') skipped = 'the agent-written one is kept';
     // the post-session auditor read the whole transcript: its handoff says more than the record does
     else if (prevHandoff?.source === 'auditor') skipped = "the auditor's, written from the session's transcript, is kept";
@@ -163,7 +164,7 @@ export async function writeRecovery(kb: KnowledgeBase, s: SessionState): Promise
       if (!prevSummary || !sameFile('session', prevSummary, sum)) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
     }
     // a recovered handoff is one more in the tree: older ones move to history as at a close
-    const pruned = handoff ? pruneHandoffs(st, slug, author) : [];
+    const pruned = handoff ? pruneHandoffs(st, slug, prunable) : [];
     const what = s.closed
       ? `${count(committable(s.pending.files).length, 'file')}, ${count(s.pending.commits.length, 'commit')} after its close`
       : `${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`;

@@ -1,6 +1,8 @@
 import { AxmeError } from '../../model/errors.ts';
 import { CONFIG_PATH, classifyPath, RULES_PATH } from '../../model/paths.ts';
+import { recordHandoffWritten } from '../../session/ran-here.ts';
 import { commitOperation, formatCommitMessage } from '../../store/commit.ts';
+import type { Snapshot } from '../../store/tree.ts';
 import { type KnowledgeBase, notInitialized } from './kb.ts';
 import { stampLearnedContent } from './learned-content.ts';
 import type { Staged } from './staging.ts';
@@ -89,6 +91,7 @@ async function mutateOn<R>(
       return { change: { files, message }, result: m.result };
     },
   });
+  if (out.commit && out.next && seen) recordHandoffs(kb, out.next, (seen as { files: Map<string, Buffer | null> }).files);
   if (out.commit && out.next && seen) {
     // the next operation (a warm server, a close with many extractions) starts from here
     const { state, files } = seen as { state: KnowledgeState; files: Map<string, Buffer | null> };
@@ -96,6 +99,19 @@ async function mutateOn<R>(
     if (next) kb.cache.remember(`state:${out.commit}`, next);
   }
   return { result: out.result, commit: out.commit, ref: kb.ref };
+}
+
+/**
+ * Records, machine-locally, the blob of each handoff this write committed (session/ran-here.ts): a
+ * handoff of this clone's session is said to its user first only while its content is one written
+ * here, whichever write here made it (a close, the auditor's rewrite, a recovery).
+ */
+function recordHandoffs(kb: KnowledgeBase, next: Snapshot, files: Map<string, Buffer | null>): void {
+  for (const [path, text] of files) {
+    const c = text ? classifyPath(path) : null;
+    const blob = next.files.get(path)?.oid;
+    if (c?.type === 'item' && c.spec.kind === 'handoff' && blob) recordHandoffWritten(kb.repo.commonDir, c.slug, blob);
+  }
 }
 
 /** A tree axme wrote (or a person edited): it has axme.yaml, or at least the rules or an item. */

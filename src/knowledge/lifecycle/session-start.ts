@@ -2,7 +2,7 @@ import type { AxmeSelf } from '../../model/axme-self.ts';
 import type { StoreConfig } from '../../model/config.ts';
 import { withDeadline } from '../../model/deadline.ts';
 import { AxmeError } from '../../model/errors.ts';
-import { ranHere } from '../../session/ran-here.ts';
+import { wroteHandoffHere } from '../../session/ran-here.ts';
 import { auditsDue, auditsEnabled, startAuditWorker } from '../audit/audit-worker.ts';
 import { sweepOrphans } from '../close/sweep-orphans.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -62,11 +62,11 @@ export async function sessionStartContext(kb: KnowledgeBase, opts: SessionStartO
   // never throws: the index is a speed-up, a prompt's recall builds it otherwise
   if (opts.self) await startIndexAhead(kb, { self: opts.self, cwd: dir, env: opts.env });
   let listed: string[] = [];
-  // the handoff it starts from is of a session this clone ran; a teammate's newer one is named beside it
+  // the handoff it starts from is one this clone wrote, as it wrote it; a teammate's newer one is named beside it
   const page = await assembleContext(kb, {
     budget: opts.budget,
     focus: await workFocus(kb, opts.worktree),
-    ranHere: ranHere(kb.repo.commonDir),
+    ownHandoff: wroteHandoffHere(kb.repo.commonDir),
     onListed: (keys) => (listed = keys),
   });
   const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';

@@ -1,4 +1,5 @@
-import { classifyPath } from '../../model/paths.ts';
+import { classifyPath, itemPath } from '../../model/paths.ts';
+import { ranHere } from '../../session/ran-here.ts';
 import type { Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
@@ -12,12 +13,15 @@ const isHandoff = (path: string) => {
 };
 
 /**
- * The handoffs a remote change removes that their writer did not: a close prunes only its writer's
- * own (docs/sessions.md, "Handoffs of a team"), so a handoff naming its `author` removed by a commit
- * of someone else is a removal like an item's, held the same way. The remover is the author of the
- * newest commit on the remote's side (`remoteTip ^local`) that deleted the file: one `git log`, run
- * only when the change removes a handoff. A handoff that names no writer (written before they did)
- * is anyone's to prune. `next` is the remote's snapshot (a fast-forward) or the merge's changes.
+ * The handoffs a remote change removes that their writer did not: only the clone that wrote a
+ * handoff prunes it, at a close (docs/sessions.md, "Handoffs of a team"), so a handoff naming its
+ * `author` removed by the remote is a removal like an item's, held the same way, when
+ * - this clone ran its session (session/ran-here.ts: its own records under .git/axme/, which no push
+ *   writes): whoever the removing commit says it is, even the handoff's own author;
+ * - or the remover is another than its author: the author of the newest commit on the remote's side
+ *   (`remoteTip ^local`) that deleted the file, one `git log` run only for such handoffs.
+ * A handoff that names no writer (written before they did) is anyone's to prune. `next` is the
+ * remote's snapshot (a fast-forward) or the merge's changes.
  */
 export async function othersHandoffsRemoved(
   kb: KnowledgeBase,
@@ -31,9 +35,13 @@ export async function othersHandoffsRemoved(
       ? [...next].filter(([p, b]) => b === null && ours.files.has(p) && isHandoff(p)).map(([p]) => p)
       : [...ours.files.keys()].filter((p) => isHandoff(p) && !next.files.has(p));
   if (!gone.length) return [];
-  const writers = new Map((await parseSnapshot(kb, ours)).items.handoff.map((h) => [`handoffs/${h.slug}.md`, h.author]));
+  const handoffs = new Map((await parseSnapshot(kb, ours)).items.handoff.map((h) => [itemPath('handoff', h.slug), h]));
+  const writers = new Map([...handoffs].map(([p, h]) => [p, h.author]));
   const named = gone.filter((p) => writers.get(p) !== undefined);
-  if (!named.length) return [];
+  const ran = ranHere(kb.repo.commonDir);
+  const own = named.filter((p) => ran(handoffs.get(p)!.slug));
+  const others = named.filter((p) => !own.includes(p));
+  if (!others.length) return own.sort();
   const args = [
     'log',
     '--diff-filter=D',
@@ -43,7 +51,7 @@ export async function othersHandoffsRemoved(
     remoteTip,
     ...(local ? [`^${local}`] : []),
     '--',
-    ...named.map((p) => `:(literal)${p}`),
+    ...others.map((p) => `:(literal)${p}`),
   ];
   const removers = new Map<string, string>();
   for (const record of (await kb.repo.git(args)).stdout.toString('utf8').split(RS)) {
@@ -53,5 +61,5 @@ export async function othersHandoffsRemoved(
       if (path && !removers.has(path)) removers.set(path, email.trim());
     }
   }
-  return named.filter((p) => removers.get(p) !== writers.get(p)).sort();
+  return [...own, ...others.filter((p) => removers.get(p) !== writers.get(p))].sort();
 }

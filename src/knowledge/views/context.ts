@@ -1,5 +1,6 @@
 import { counted } from '../../model/counted.ts';
 import { isLive } from '../../model/liveness.ts';
+import { itemPath } from '../../model/paths.ts';
 import { toolCall } from '../../model/tool-args.ts';
 import { storeProblems } from '../admin/store-problems.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -20,10 +21,11 @@ export interface ContextOptions {
   /** where the work is (branch, changed files, the handoff's next steps): picks the few items listed as relevant */
   focus?: WorkFocus | undefined;
   /**
-   * whether this clone ran the session a handoff is of (its machine-local record): the context starts
-   * from the newest of those, and names a teammate's newer one beside it (handoffsFor)
+   * whether a handoff (its session, its blob) is one a write on this clone committed (session/ran-here.ts
+   * wroteHandoffHere): the context starts from the newest of those, and names a teammate's newer one
+   * beside it (handoffsFor)
    */
-  ranHere?: ((session: string) => boolean) | undefined;
+  ownHandoff?: ((session: string, blob: string | undefined) => boolean) | undefined;
   /** told the items the returned page lists, as `<kind> <id>` keys (a memory by its slug): what a session was given (session/given.ts) */
   onListed?: ((keys: string[]) => void) | undefined;
 }
@@ -87,7 +89,8 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const memories = currentMemories(items.memory);
   const openQuestions = items.question.filter((q) => isLive('question', q));
   const liveBacklog = items.backlog.filter((b) => isLive('backlog', b));
-  const { handoff, teammate, elsewhere } = handoffsFor(items.handoff, opts.ranHere);
+  const own = opts.ownHandoff;
+  const { handoff, teammate, elsewhere } = handoffsFor(items.handoff, own && ((h) => own(h.slug, state.snapshot.files.get(itemPath('handoff', h.slug))?.oid)));
   const counts = {
     decisions: decisions.length,
     required_decisions: required.length,
@@ -250,20 +253,20 @@ export function latestHandoff<T extends { updated: string; slug: string }>(all: 
 
 /**
  * The handoff a session on this clone starts from, and a teammate's newer one: handoffs travel with
- * the store, so the newest may be of a session another clone ran. With `ranHere`, the newest of a
- * session this clone ran (its startup text is said to the person who left it), and the newest
- * overall beside it when that is another's; without one, or when this clone ran none, the newest —
- * `elsewhere` when `ranHere` says this clone ran none: whoever can push wrote it, so its startup
- * text is not said as this user's own (docs/security.md).
+ * the store, so the newest may be of a session another clone ran. With `own`, the newest this clone
+ * wrote, as it wrote it (its startup text is said to the person who left it), and the newest overall
+ * beside it when that is another; without one, or when none is this clone's, the newest —
+ * `elsewhere` when `own` says none is: whoever can push wrote it, or edited what this clone wrote,
+ * so its startup text is not said as this user's own (docs/security.md).
  */
 export function handoffsFor<T extends { updated: string; slug: string }>(
   all: T[],
-  ranHere?: (session: string) => boolean,
+  own?: (h: T) => boolean,
 ): { handoff: T | undefined; teammate: T | undefined; elsewhere: boolean } {
   const newest = latestHandoff(all);
-  const own = ranHere ? latestHandoff(all.filter((h) => ranHere(h.slug))) : undefined;
-  if (!own || own === newest) return { handoff: newest, teammate: undefined, elsewhere: !!ranHere && !own && !!newest };
-  return { handoff: own, teammate: newest, elsewhere: false };
+  const mine = own ? latestHandoff(all.filter(own)) : undefined;
+  if (!mine || mine === newest) return { handoff: newest, teammate: undefined, elsewhere: !!own && !mine && !!newest };
+  return { handoff: mine, teammate: newest, elsewhere: false };
 }
 
 export function byNewest<T extends { updated: string; slug: string }>(a: T, b: T): number {
