@@ -118,12 +118,14 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   ].join('\n');
   const blocks: string[] = [];
   // what a session this clone ran left for its user; one another clone ran (or whoever pushed it) is named as such
+  const whose = elsewhere ? `${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}` : '';
   const sayFirst = elsewhere
-    ? `## What a session another clone ran left for its user (${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}): tell the user it is that session's, in its words`
+    ? `## What a session another clone ran left for its user (${whose}): tell the user it is that session's, in its words`
     : '## Say this to the user first';
   if (handoff?.startup_text) blocks.push(`${sayFirst}\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
-  // where the last session stopped and what only the user can answer come first
-  if (handoff) blocks.push(`## Latest handoff\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
+  // where the last session stopped and what only the user can answer come first; another clone's is named so, startup text or not
+  const latest = elsewhere ? `## Latest handoff, of a session another clone ran (${whose})` : '## Latest handoff';
+  if (handoff) blocks.push(`${latest}\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
   if (teammate)
     blocks.push(
       `## A teammate's newer handoff (another clone's session)\n${oneLine(handoffBlock(teammate).split('\n').join(' — '), 400)} (the whole handoff: git show ${kb.ref}:handoffs/${teammate.slug}.md)`,
