@@ -252,7 +252,10 @@ describe("security: a pushed handoff's startup text", () => {
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     const at = context.indexOf('axme-renew');
     assert.ok(at > 0, 'where it stopped is still shown');
-    const heading = context.slice(0, at).split('\n').findLast((l) => l.startsWith('## '));
+    const heading = context
+      .slice(0, at)
+      .split('\n')
+      .findLast((l) => l.startsWith('## '));
     assert.match(heading ?? '', /another clone.*20991231-abcdef13, mallory@example\.com/, `the section's heading: ${heading}`);
   });
 });
