@@ -30,7 +30,6 @@ import {
   checkRemoteTree,
   holdLoosening,
   holdRemovals,
-  idsChangedByRemote,
   idsTakenByRemote,
   type Loosening,
   loosenedByRemote,
@@ -140,12 +139,11 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     if (!local && !remoteMain) {
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
-    // the remote's knowledge is published: its newcomers keep their display IDs; against the reviewed branch, this store's do
-    integrated = await integrate(kb, remote, local, remoteMain, merges, inbound, 'theirs');
+    integrated = await integrate(kb, remote, local, remoteMain, merges, inbound);
     adoption = await adoptReviewed(
       kb,
       remote,
-      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, inbound, 'ours'),
+      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, inbound),
       { tracked, env: opts.env },
     );
     for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
@@ -232,7 +230,6 @@ async function integrate(
   remoteTip: string | null,
   merges: SyncMerge[],
   inbound: Inbound,
-  published: 'ours' | 'theirs',
 ): Promise<SyncResult['integrated']> {
   const { repo } = kb;
   // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
@@ -260,8 +257,7 @@ async function integrate(
     const ours = local ? await readSnapshot(repo.backend, local) : null;
     await checkRemoteTree(kb, remote, remoteTip, ours);
     const theirs = await readSnapshot(repo.backend, remoteTip);
-    const baseSnap = base === local ? ours : base ? await readSnapshot(repo.backend, base) : null;
-    await validateRemote(kb, remote, remoteTip, theirs, ours, baseSnap);
+    await validateRemote(kb, remote, remoteTip, theirs, ours);
     if (!local || base === local) {
       const removed = await guard(ours, theirs);
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
@@ -272,7 +268,8 @@ async function integrate(
         return 'fast-forward';
       }
     } else {
-      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip }, published });
+      const baseSnap = base ? await readSnapshot(repo.backend, base) : null;
+      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip } });
       const removed = await guard(ours, plan.changes);
       const body = [
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
@@ -309,25 +306,13 @@ async function integrate(
 
 /**
  * A remote store must be readable before it is merged: a newer format, or items that do not
- * parse (and are not broken the same way here already), stop the sync with nothing changed; so do
- * items that take a display ID one here carries, or change one this clone and the common base
- * (`baseSnap`) share (inbound.ts).
+ * parse (and are not broken the same way here already), stop the sync with nothing changed.
  */
-async function validateRemote(
-  kb: KnowledgeBase,
-  remote: string,
-  remoteTip: string,
-  snap: Snapshot,
-  localSnap: Snapshot | null,
-  baseSnap: Snapshot | null,
-): Promise<void> {
+async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: string, snap: Snapshot, localSnap: Snapshot | null): Promise<void> {
   const state = await parseSnapshot(kb, snap);
-  const local = localSnap ? await parseSnapshot(kb, localSnap) : null;
-  const base = baseSnap === localSnap ? local : baseSnap ? await parseSnapshot(kb, baseSnap) : null;
   const problems = [
     ...state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid),
-    ...idsTakenByRemote(state, local),
-    ...idsChangedByRemote(state, local, base),
+    ...idsTakenByRemote(state, localSnap ? await parseSnapshot(kb, localSnap) : null),
   ];
   const format = state.config?.format;
   if (typeof format === 'number' && format > FORMAT_VERSION) {
