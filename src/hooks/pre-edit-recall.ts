@@ -48,12 +48,12 @@ export async function preEditRecall(io: HookIO, p: HookPayload, loc: RepoLocatio
   const entries = fresh
     .flatMap((f) => anchoredTo(items, f))
     .filter((e) => {
-      const k = itemKey(e.kind, e.ref);
+      const k = itemKey(e.kind, e.slug);
       if (given.has(k) || seen.has(k)) return false;
       seen.add(k);
       return true;
     });
   const { text, shown } = recallText(PRE_EDIT_HEADER, entries);
-  rememberGiven(io, loc.commonDir, session.id, 'pre-edit', [...fresh.map(fileKey), ...shown.map((e) => itemKey(e.kind, e.ref))]);
+  rememberGiven(io, loc.commonDir, session.id, 'pre-edit', [...fresh.map(fileKey), ...shown.map((e) => itemKey(e.kind, e.slug))]);
   return text || null;
 }

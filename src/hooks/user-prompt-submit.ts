@@ -36,7 +36,7 @@ export async function userPromptSubmit(io: HookIO): Promise<void> {
   const all = [checkpoint, text].filter(Boolean).join('\n\n');
   if (!all) return void io.stdout(io.protocol.pass);
   io.stdout(io.protocol.promptContext(all));
-  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', [...(checkpoint ? [CHECKPOINT_KEY] : []), ...shown.map((e) => itemKey(e.kind, e.ref))]);
+  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', [...(checkpoint ? [CHECKPOINT_KEY] : []), ...shown.map((e) => itemKey(e.kind, e.slug))]);
 }
 
 /** The prompt's recall: at the memory tip when the index file can answer (no store opened: hooks/tip-recall.ts), else through the store. */

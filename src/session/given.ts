@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sessionsDir } from './sessions.ts';
 
 /**
- * What a session was given (issue 32): the items (`decision D-001`, `memory use-valkey`) and the
+ * What a session was given (issue 32): the items (`decision use-valkey-for-cache`, `memory use-valkey`) and the
  * files (`file src/db.ts`) whose knowledge was injected into it — by the session start's context,
  * a prompt's recall or a pre-edit recall — so none is injected twice. Machine-local, in the
  * session's own folder `<git-common-dir>/axme/sessions/<id>/given.jsonl`, appended one line per
@@ -28,8 +28,12 @@ export const COMPACTED_KEY = 'compacted';
 /** The key of the checkpoint once a context start or a prompt gave it after a compaction. */
 export const CHECKPOINT_KEY = 'checkpoint';
 
-/** The key of an item in the record: its kind and its id (a memory's slug). */
-export const itemKey = (kind: string, ref: string): string => `${kind} ${ref}`;
+/**
+ * The key of an item in the record: its kind and its file name (slug). Never its display ID: a
+ * sync may renumber an item in the middle of a session, and then another item holds the ID the
+ * session was given (a record from before keyed by ID only costs a second recall).
+ */
+export const itemKey = (kind: string, slug: string): string => `${kind} ${slug}`;
 /** The key of a file whose anchored items a pre-edit recall gave. */
 export const fileKey = (path: string): string => `file ${path}`;
 

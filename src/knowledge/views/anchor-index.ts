@@ -26,7 +26,8 @@ interface IndexFile {
 }
 
 const FILE = 'anchors.json';
-const FORMAT = 1;
+// 2: entries carry their slug (the key of what a session was given)
+const FORMAT = 2;
 
 /** The key of the index for the store and checkout at `loc`: null when the refs cannot be read without git (reftable). */
 export function anchorIndexKey(loc: RepoLocation): string | null {

@@ -2,6 +2,7 @@ import { counted } from '../../model/counted.ts';
 import { isLive } from '../../model/liveness.ts';
 import { itemPath } from '../../model/paths.ts';
 import { toolCall } from '../../model/tool-args.ts';
+import { itemKey } from '../../session/given.ts';
 import { storeProblems } from '../admin/store-problems.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
@@ -26,7 +27,7 @@ export interface ContextOptions {
    * beside it (handoffsFor)
    */
   ownHandoff?: ((session: string, blob: string | undefined) => boolean) | undefined;
-  /** told the items the returned page lists, as `<kind> <id>` keys (a memory by its slug): what a session was given (session/given.ts) */
+  /** told the items the returned page lists, by their keys in a session's record of what it was given (session/given.ts itemKey) */
   onListed?: ((keys: string[]) => void) | undefined;
 }
 
@@ -214,26 +215,31 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   );
   const page = paginate(header, blocks, budgetOf(state, opts.budget), opts.page ?? 1);
   if (opts.onListed) {
-    const candidates: Array<[string, string]> = [
-      ...openQuestions.map((q): [string, string] => ['question', q.id]),
-      ...decisions.map((d): [string, string] => ['decision', d.id]),
-      ...relevant.map((r): [string, string] => [r.kind, r.id]),
-      ...liveBacklog.map((b): [string, string] => ['backlog', b.id]),
-      ...stale.map((x): [string, string] => [x.kind, x.id ?? x.slug]),
+    const candidates: ListedCandidate[] = [
+      ...openQuestions.map((q): ListedCandidate => ['question', q.id, q.slug]),
+      ...decisions.map((d): ListedCandidate => ['decision', d.id, d.slug]),
+      ...relevant.map((r): ListedCandidate => [r.kind, r.id, r.slug]),
+      ...liveBacklog.map((b): ListedCandidate => ['backlog', b.id, b.slug]),
+      ...stale.map((x): ListedCandidate => [x.kind, x.id ?? x.slug, x.slug]),
     ];
     opts.onListed(listedOn(page.text, candidates));
   }
   return { ...page, commit: state.commit!, counts };
 }
 
-/** The `<kind> <ref>` keys of the candidates a page lists, each on a line of its own (`- D-001 …`, `- memory slug …`). */
-export function listedOn(text: string, candidates: ReadonlyArray<readonly [string, string]>): string[] {
-  const lines = new Set(text.split('\n').filter((l) => l.startsWith('- ')));
-  const starts = [...lines];
+/** An item the page may list: its kind, the ref the page shows (an id, a memory's slug) and its file name. */
+export type ListedCandidate = readonly [kind: string, ref: string, slug: string];
+
+/**
+ * The keys (session/given.ts itemKey: kind and file name) of the candidates a page lists, each on a
+ * line of its own (`- D-001 …`, `- memory slug …`).
+ */
+export function listedOn(text: string, candidates: ReadonlyArray<ListedCandidate>): string[] {
+  const starts = [...new Set(text.split('\n').filter((l) => l.startsWith('- ')))];
   const out = new Set<string>();
-  for (const [kind, ref] of candidates) {
+  for (const [kind, ref, slug] of candidates) {
     const on = starts.some((l) => [`- ${ref} `, `- ${ref}:`, `- ${kind} ${ref} `, `- ${kind} ${ref}:`].some((p) => l.startsWith(p)));
-    if (on) out.add(`${kind} ${ref}`);
+    if (on) out.add(itemKey(kind, slug));
   }
   return [...out];
 }

@@ -18,8 +18,10 @@ export const PRE_EDIT_HEADER = `axme: project knowledge about the file this call
 /** An item as a recall shows it. */
 export interface RecallEntry {
   kind: string;
-  /** its id (D-001, B-001, Q-001), a memory's slug */
+  /** its id (D-001, B-001, Q-001), a memory's slug: what the line shows */
   ref: string;
+  /** its file name, which no renumbering changes: what a session's record of what it was given holds (session/given.ts itemKey) */
+  slug: string;
   title: string;
   /** what it says, its first line */
   line: string;

@@ -2,6 +2,7 @@ import type { KindName } from '../../model/kind.ts';
 import { KIND_TABLES } from '../../model/kinds.ts';
 import { isLive } from '../../model/liveness.ts';
 import { asText } from '../../model/text-problem.ts';
+import { itemKey } from '../../session/given.ts';
 import { READ_WHOLE, type RecallEntry, recallText } from './recall-lines.ts';
 import type { SearchHit } from './search/hits.ts';
 
@@ -43,20 +44,21 @@ export function relevantHits(hits: readonly SearchHit[]): SearchHit[] {
   return current.filter((h) => h.score >= RECALL_FLOOR && h.score >= best * RECALL_SHARE);
 }
 
-/** The key of an item in a session's record (session/given.ts): its kind and its id, a memory's slug. */
+/** How a recall names an item: its id, a memory's slug. */
 export const refOf = (h: { id: string | null; slug: string }): string => h.id ?? h.slug;
 
 /**
  * What a prompt recalls from its search hits, as the text to inject (empty when nothing clears
- * the floor or all of it was given already, `given` holding `<kind> <ref>` keys) and the entries
- * it holds.
+ * the floor or all of it was given already, `given` holding session/given.ts itemKey keys) and the
+ * entries it holds.
  */
 export function recallOfHits(hits: readonly SearchHit[], given: ReadonlySet<string>): { text: string; shown: RecallEntry[] } {
   const entries: RecallEntry[] = relevantHits(hits)
-    .filter((h) => !given.has(`${h.kind} ${refOf(h)}`))
+    .filter((h) => !given.has(itemKey(h.kind, h.slug)))
     .map((h) => ({
       kind: h.kind,
       ref: refOf(h),
+      slug: h.slug,
       title: h.title,
       line: h.snippet,
       stale: h.stale ? (h.stale_reason ?? 'its code changed since it was learned') : null,

@@ -23,7 +23,7 @@ export async function findItems(kb: KnowledgeBase, query: string, k: number): Pr
 
 /**
  * What a prompt recalls, as the text to inject (empty when nothing clears the floor or all of it
- * was given already, `given` holding `<kind> <ref>` keys) and the entries it holds.
+ * was given already, `given` holding session/given.ts itemKey keys) and the entries it holds.
  */
 export async function recallForPrompt(kb: KnowledgeBase, prompt: string, given: ReadonlySet<string>): Promise<{ text: string; shown: RecallEntry[] }> {
   const query = promptQuery(prompt);
@@ -48,7 +48,7 @@ export async function anchoredEntries(kb: KnowledgeBase, loc: RepoLocation): Pro
     line: string,
   ) => {
     if (!item.anchors.length || !isLive(kind, item) || item.store) return;
-    out.push({ kind, ref, title: item.title, line, stale: marks.of(kind, item.slug)?.reason ?? null, anchors: item.anchors });
+    out.push({ kind, ref, slug: item.slug, title: item.title, line, stale: marks.of(kind, item.slug)?.reason ?? null, anchors: item.anchors });
   };
   for (const d of state.items.decision) add('decision', d, d.id, d.decision);
   for (const m of state.items.memory) add('memory', m, m.slug, m.description);

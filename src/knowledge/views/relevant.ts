@@ -20,11 +20,13 @@ export interface WorkFocus {
 export interface RelevantItem {
   kind: 'decision' | 'memory' | 'backlog';
   id: string;
+  /** its file name */
+  slug: string;
   line: string;
   score: number;
 }
 
-type Candidate = { kind: RelevantItem['kind']; id: string; title: string; words: string; anchors: readonly string[] };
+type Candidate = { kind: RelevantItem['kind']; id: string; slug: string; title: string; words: string; anchors: readonly string[] };
 
 /** Words of a branch name, without the usual prefixes (feat/, fix/, a user's name). */
 function branchWords(branch: string | null | undefined): string {
@@ -44,9 +46,30 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
   const changing = new Set(focus.changing ?? []);
   if (!query.size && !files.length) return [];
   const candidates: Candidate[] = [
-    ...items.decisions.map((d) => ({ kind: 'decision' as const, id: d.id, title: d.title, words: `${d.title} ${d.tags.join(' ')}`, anchors: d.anchors })),
-    ...items.memories.map((m) => ({ kind: 'memory' as const, id: m.slug, title: m.title, words: `${m.title} ${m.keywords.join(' ')}`, anchors: m.anchors })),
-    ...items.backlog.map((b) => ({ kind: 'backlog' as const, id: b.id, title: b.title, words: `${b.title} ${b.tags.join(' ')}`, anchors: b.anchors })),
+    ...items.decisions.map((d) => ({
+      kind: 'decision' as const,
+      id: d.id,
+      slug: d.slug,
+      title: d.title,
+      words: `${d.title} ${d.tags.join(' ')}`,
+      anchors: d.anchors,
+    })),
+    ...items.memories.map((m) => ({
+      kind: 'memory' as const,
+      id: m.slug,
+      slug: m.slug,
+      title: m.title,
+      words: `${m.title} ${m.keywords.join(' ')}`,
+      anchors: m.anchors,
+    })),
+    ...items.backlog.map((b) => ({
+      kind: 'backlog' as const,
+      id: b.id,
+      slug: b.slug,
+      title: b.title,
+      words: `${b.title} ${b.tags.join(' ')}`,
+      anchors: b.anchors,
+    })),
   ];
   const out: RelevantItem[] = [];
   for (const c of candidates) {
@@ -60,6 +83,7 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
       out.push({
         kind: c.kind,
         id: c.id,
+        slug: c.slug,
         score,
         line: `- ${c.kind} ${c.id} ${c.title}${covered.length ? ` (about ${covered.slice(0, 2).join(', ')}${covered.length > 2 ? ', …' : ''})` : ''}`,
       });
