@@ -48,8 +48,9 @@ export async function adoptReviewed(
   const reviewed = await reviewedTip(repo, remote, opts.tracked);
   const report: AdoptionReport = { reviewed, integrated: 'none', renumbered: [], adopted: [], closed: [], pending: [] };
   if (!reviewed) return report;
+  const before = await resolve(repo, kb.ref);
   report.integrated = await integrate(reviewed);
-  if (report.integrated === 'fast-forward' || report.integrated === 'merged') report.renumbered = await renumberAdopted(kb);
+  if (report.integrated === 'fast-forward' || report.integrated === 'merged') report.renumbered = await renumberAdopted(kb, before);
 
   // one entry per proposal: a local proposal ref (with its record, found by source), or a record alone (proposed from refs/memory/main)
   const records = listProposalRecords(repo).filter((r) => r.remote === remote);

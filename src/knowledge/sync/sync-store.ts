@@ -30,6 +30,7 @@ import {
   checkRemoteTree,
   holdLoosening,
   holdRemovals,
+  idsChangedByRemote,
   idsTakenByRemote,
   type Loosening,
   loosenedByRemote,
@@ -139,11 +140,12 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     if (!local && !remoteMain) {
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
-    integrated = await integrate(kb, remote, local, remoteMain, merges, inbound);
+    // the remote's knowledge is published: its newcomers keep their display IDs; against the reviewed branch, this store's do
+    integrated = await integrate(kb, remote, local, remoteMain, merges, inbound, 'theirs');
     adoption = await adoptReviewed(
       kb,
       remote,
-      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, inbound),
+      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, inbound, 'ours'),
       { tracked, env: opts.env },
     );
     for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
@@ -230,6 +232,7 @@ async function integrate(
   remoteTip: string | null,
   merges: SyncMerge[],
   inbound: Inbound,
+  published: 'ours' | 'theirs',
 ): Promise<SyncResult['integrated']> {
   const { repo } = kb;
   // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
@@ -257,7 +260,8 @@ async function integrate(
     const ours = local ? await readSnapshot(repo.backend, local) : null;
     await checkRemoteTree(kb, remote, remoteTip, ours);
     const theirs = await readSnapshot(repo.backend, remoteTip);
-    await validateRemote(kb, remote, remoteTip, theirs, ours);
+    const baseSnap = base === local ? ours : base ? await readSnapshot(repo.backend, base) : null;
+    await validateRemote(kb, remote, remoteTip, theirs, ours, baseSnap);
     if (!local || base === local) {
       const removed = await guard(ours, theirs);
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
@@ -268,8 +272,7 @@ async function integrate(
         return 'fast-forward';
       }
     } else {
-      const baseSnap = base ? await readSnapshot(repo.backend, base) : null;
-      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip } });
+      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip }, published });
       const removed = await guard(ours, plan.changes);
       const body = [
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
@@ -306,13 +309,25 @@ async function integrate(
 
 /**
  * A remote store must be readable before it is merged: a newer format, or items that do not
- * parse (and are not broken the same way here already), stop the sync with nothing changed.
+ * parse (and are not broken the same way here already), stop the sync with nothing changed; so do
+ * items that take a display ID one here carries, or change one this clone and the common base
+ * (`baseSnap`) share (inbound.ts).
  */
-async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: string, snap: Snapshot, localSnap: Snapshot | null): Promise<void> {
+async function validateRemote(
+  kb: KnowledgeBase,
+  remote: string,
+  remoteTip: string,
+  snap: Snapshot,
+  localSnap: Snapshot | null,
+  baseSnap: Snapshot | null,
+): Promise<void> {
   const state = await parseSnapshot(kb, snap);
+  const local = localSnap ? await parseSnapshot(kb, localSnap) : null;
+  const base = baseSnap === localSnap ? local : baseSnap ? await parseSnapshot(kb, baseSnap) : null;
   const problems = [
     ...state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid),
-    ...idsTakenByRemote(state, localSnap ? await parseSnapshot(kb, localSnap) : null),
+    ...idsTakenByRemote(state, local),
+    ...idsChangedByRemote(state, local, base),
   ];
   const format = state.config?.format;
   if (typeof format === 'number' && format > FORMAT_VERSION) {

@@ -51,6 +51,12 @@ export interface MergeInput {
   base: Snapshot | null;
   ours: Snapshot & { commit: string };
   theirs: Snapshot & { commit: string };
+  /**
+   * the side already published: a sync's remote (`theirs`), or the store against the reviewed branch it
+   * adopts (`ours`: the proposals are the newcomers). Of two newcomers sharing a display ID, its own
+   * keeps the ID (renumber-merged.ts); without it, the earlier created does, whichever side is ours
+   */
+  published?: 'ours' | 'theirs';
   /** only these paths (what one merge settled, read back for `axme history`): no renumbering, no questions */
   only?: ReadonlySet<string>;
 }
