@@ -67,3 +67,20 @@ describe('concurrent newcomers sharing a display ID are still renumbered', () =>
     assert.equal(git(a, ['rev-parse', REF]).trim(), git(b, ['rev-parse', REF]).trim());
   });
 });
+
+describe('a remote force-pushed from before the decision existed, renumbering it', () => {
+  test("refused: the ID the decision had at this clone's last sync is its own, whatever merge base the rewritten history offers; nothing is taken", async () => {
+    const { a, b } = await team();
+    await coreAt(b).sync();
+    // history rewritten from the store's first commit, before the team's decision: the decision comes back as D-007 and a newcomer takes D-001
+    const root = git(a, ['rev-list', '--max-parents=0', REF]).trim().split('\n')[0]!;
+    const renumbered = git(a, ['show', `${REF}:${TEAMS}`]).replace(/^id: D-001$/m, 'id: D-007\naliases:\n  - D-001');
+    const newcomer = `---\nid: D-001\ntitle: Migrations are reviewed\nstatus: active\nenforce: advisory\ncreated: 2000-01-01T00:00:00.000Z\nupdated: 2000-01-01T00:00:00.000Z\n---\n\nMigrations may go straight to main.\n`;
+    const c = storeCommit(a, root, { [TEAMS]: renumbered, 'decisions/aaa-migrations.md': newcomer }, 'sync: merge origin');
+    git(a, ['push', '-q', '-f', 'origin', `${c}:${REF}`]);
+    const before = git(b, ['rev-parse', REF]).trim();
+    await rejectsWith(coreAt(b).sync(), 'CORRUPT', new RegExp(`${TEAMS.replace('.', '\\.')}: display ID changed from D-001 to D-007`));
+    assert.equal(git(b, ['rev-parse', REF]).trim(), before, 'nothing taken');
+    assert.equal((await coreAt(b).show('decision', 'D-001')).enforce, 'required');
+  });
+});

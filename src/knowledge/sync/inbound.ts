@@ -147,27 +147,28 @@ export function idsTakenByRemote(state: KnowledgeState, local: KnowledgeState | 
 }
 
 /**
- * The remote's items whose display ID is not the one they carry here and carried at the common base
- * (`base`: the merge base of this clone's tip and the remote's): a merge renumbers only newcomers
- * (sync/merge/renumber-merged.ts), so no merge of the team's changes the ID of an item both this
- * clone and the base hold with one ID; a remote that does has written it by hand, and gives the old
- * ID to another item or leaves every citation of it pointing nowhere. One error on each such item,
- * for validateRemote to refuse. An ID this clone changed itself (a merge here renumbered its own
- * newcomer) is not the remote's change.
+ * The remote's items whose display ID is not the one they carry here and carried in an earlier
+ * store both sides held (`earlier`: the merge base of this clone's tip and the remote's, and the
+ * tip this clone and the remote last agreed on, validate-remote.ts): a merge renumbers only
+ * newcomers (sync/merge/renumber-merged.ts), so no merge of the team's changes the ID of an item
+ * that reached the remote; a remote that does has written it by hand (or rewritten its history),
+ * and gives the old ID to another item or leaves every citation of it pointing nowhere. One error
+ * on each such item, for validateRemote to refuse. An ID this clone changed itself (a merge here
+ * renumbered its own newcomer) is not the remote's change.
  */
-export function idsChangedByRemote(state: KnowledgeState, local: KnowledgeState | null, base: KnowledgeState | null): Diagnostic[] {
-  if (!local || !base) return [];
+export function idsChangedByRemote(state: KnowledgeState, local: KnowledgeState | null, earlier: ReadonlyArray<KnowledgeState | null>): Diagnostic[] {
+  if (!local) return [];
   const here = new Map(sharedIdsOf(local));
-  const then = new Map(sharedIdsOf(base));
+  const thens = earlier.filter((e): e is KnowledgeState => e !== null).map((e) => new Map(sharedIdsOf(e)));
   return sharedIdsOf(state).flatMap(([key, id]): Diagnostic[] => {
     const was = here.get(key);
-    if (was === undefined || was === id || then.get(key) !== was) return [];
+    if (was === undefined || was === id || !thens.some((then) => then.get(key) === was)) return [];
     const path = key.slice(key.indexOf(':') + 1);
     return [
       {
         path,
         severity: 'error',
-        reason: `display ID changed from ${was} to ${id}: it had ${was} here and at the common base, and a merge renumbers only newcomers (give it ${was} back and, if a new item took ${was}, renumber that one, keeping ${was} in its aliases)`,
+        reason: `display ID changed from ${was} to ${id}: it had ${was} here and when this clone last shared it, and a merge renumbers only newcomers (give it ${was} back and, if a new item took ${was}, renumber that one, keeping ${was} in its aliases)`,
       },
     ];
   });

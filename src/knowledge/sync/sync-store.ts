@@ -1,4 +1,3 @@
-import { FORMAT_VERSION } from '../../model/config.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { numberValue, SYNC_ROUNDS } from '../../model/number-value.ts';
 import { NOTES_REF } from '../../store/code-commits.ts';
@@ -20,27 +19,17 @@ import {
 import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import { ignoredSettings, ignoredSettingsLine } from '../core/ignored-settings.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { parseSnapshot, readState } from '../core/state.ts';
+import { readState } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
 import { othersHandoffsRemoved } from './handoff-removals.ts';
-import {
-  checkRemoteNotes,
-  checkRemoteTree,
-  holdLoosening,
-  holdRemovals,
-  idsChangedByRemote,
-  idsTakenByRemote,
-  type Loosening,
-  loosenedByRemote,
-  removedBy,
-  settleHeld,
-} from './inbound.ts';
+import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
+import { agreedTip, recordAgreedTip, validateRemote } from './validate-remote.ts';
 
 /**
  * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
@@ -122,6 +111,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     taken: new Map(),
     loosened: new Map(),
     settled: [],
+    agreed: agreedTip(repo.commonDir, remote),
   };
   for (let round = 1; round <= maxRounds; round++) {
     const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`, PROPOSAL_BRANCHES]);
@@ -161,6 +151,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       const pushed = { memory: updates.some((u) => u.ref === kb.ref), notes: updates.some((u) => u.ref === NOTES_REF) };
       // what we pushed is what the remote now holds
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
+      if (tip) recordAgreedTip(repo.commonDir, remote, tip);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
       const removed = [...new Set([...inbound.taken.values()].flat())].sort();
       const loosened = [...new Set([...inbound.loosened.values()].flatMap((l) => l.reasons))];
@@ -217,6 +208,8 @@ interface Inbound {
   loosened: Map<string, Loosening>;
   /** what the merges made or taken settled (reported with the removals: both are what came in) */
   settled: MergeSettled[];
+  /** the store this clone and the remote last agreed on (validate-remote.ts): an ID an item had there is its own */
+  agreed: string | null;
 }
 
 /**
@@ -261,7 +254,7 @@ async function integrate(
     await checkRemoteTree(kb, remote, remoteTip, ours);
     const theirs = await readSnapshot(repo.backend, remoteTip);
     const baseSnap = base === local ? ours : base ? await readSnapshot(repo.backend, base) : null;
-    await validateRemote(kb, remote, remoteTip, theirs, ours, baseSnap);
+    await validateRemote(kb, remote, remoteTip, theirs, ours, baseSnap, inbound.agreed);
     if (!local || base === local) {
       const removed = await guard(ours, theirs);
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
@@ -305,49 +298,6 @@ async function integrate(
     local = await resolve(repo, kb.ref);
   }
   throw new AxmeError('CONFLICT', `${kb.ref} kept changing locally while axme merged ${remote}: run axme sync again`);
-}
-
-/**
- * A remote store must be readable before it is merged: a newer format, or items that do not
- * parse (and are not broken the same way here already), stop the sync with nothing changed; so do
- * items that take a display ID one here carries, or change one this clone and the common base
- * (`baseSnap`) share (inbound.ts).
- */
-async function validateRemote(
-  kb: KnowledgeBase,
-  remote: string,
-  remoteTip: string,
-  snap: Snapshot,
-  localSnap: Snapshot | null,
-  baseSnap: Snapshot | null,
-): Promise<void> {
-  const state = await parseSnapshot(kb, snap);
-  const local = localSnap ? await parseSnapshot(kb, localSnap) : null;
-  const base = baseSnap === localSnap ? local : baseSnap ? await parseSnapshot(kb, baseSnap) : null;
-  const problems = [
-    ...state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid),
-    ...idsTakenByRemote(state, local),
-    ...idsChangedByRemote(state, local, base),
-  ];
-  const format = state.config?.format;
-  if (typeof format === 'number' && format > FORMAT_VERSION) {
-    throw new AxmeError(
-      'CORRUPT',
-      `${remote}'s knowledge uses storage format ${format}, newer than this axme reads (${FORMAT_VERSION}): upgrade axme, then sync. Nothing was changed.`,
-      { remote, format },
-    );
-  }
-  if (problems.length) {
-    const list = problems
-      .slice(0, 10)
-      .map((d) => `${d.path}: ${d.reason}`)
-      .join('; ');
-    throw new AxmeError(
-      'CORRUPT',
-      `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length === 1 ? '1 file does not validate' : `${problems.length} files do not validate`} — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix ${problems.length === 1 ? 'it where it was' : 'them where they were'} written (axme fsck there) and sync again.`,
-      { remote, problems },
-    );
-  }
 }
 
 /** The settings axme.yaml sets that are ignored here at `after` and were not at `before`: what the sync brought that the person should hear of. */
