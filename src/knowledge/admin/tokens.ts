@@ -6,6 +6,7 @@ import { type TokenFile, TokenFileSchema, TokenName, type TokenRecord, type Toke
 import { claimLockFile } from '../../session/claim-lock.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { locateRepo } from '../../store/locate.ts';
+import { readStringMap } from '../../store/string-map-file.ts';
 
 /**
  * The bearer tokens of `axme serve --http`, kept on this machine: `<git common dir>/axme/tokens.json`
@@ -165,12 +166,7 @@ function usesPath(path: string): string {
 }
 
 function readUses(path: string): Record<string, string> {
-  try {
-    const v = JSON.parse(readFileSync(usesPath(path), 'utf8')) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+  return readStringMap(usesPath(path));
 }
 
 function writeUses(path: string, uses: Record<string, string>): void {

@@ -15,10 +15,11 @@ import { readState } from '../core/state.ts';
  * was renumbered.
  */
 export async function renumberAdopted(kb: KnowledgeBase, before: string | null): Promise<Array<{ path: string; from: string; to: string }>> {
-  const held = new Set<string>();
-  if (before)
-    for (const kind of ID_KINDS)
-      for (const item of (await readState(kb, before)).items[kind] as Array<ItemBase & { id: string }>) held.add(`${itemPath(kind, item.slug)} ${item.id}`);
+  // the items and IDs held before the adoption: read once, for every kind
+  const was = before ? await readState(kb, before) : null;
+  const held = new Set(
+    ID_KINDS.flatMap((kind) => ((was?.items[kind] ?? []) as Array<ItemBase & { id: string }>).map((item) => `${itemPath(kind, item.slug)} ${item.id}`)),
+  );
   const r = await mutate({ ...kb, actor: 'sync' }, (state) => {
     const files = new Map<string, string>();
     const done: Array<{ path: string; from: string; to: string }> = [];

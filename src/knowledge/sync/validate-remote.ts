@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORMAT_VERSION } from '../../model/config.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
+import { readStringMap } from '../../store/string-map-file.ts';
 import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
@@ -18,14 +18,7 @@ import { idsChangedByRemote, idsTakenByRemote } from './inbound.ts';
  */
 const agreedPath = (commonDir: string) => join(commonDir, 'axme', 'agreed-tips.json');
 
-function readAgreed(commonDir: string): Record<string, string> {
-  try {
-    const r = JSON.parse(readFileSync(agreedPath(commonDir), 'utf8')) as unknown;
-    return r && typeof r === 'object' && !Array.isArray(r) ? (r as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
+const readAgreed = (commonDir: string): Record<string, string> => readStringMap(agreedPath(commonDir));
 
 /** Records that this clone and `remote` both hold `tip` now (a sync's end). */
 export function recordAgreedTip(commonDir: string, remote: string, tip: string): void {
@@ -37,7 +30,7 @@ export function recordAgreedTip(commonDir: string, remote: string, tip: string):
 /** The tip this clone and `remote` last agreed on; null when none is recorded. */
 export function agreedTip(commonDir: string, remote: string): string | null {
   const tip = readAgreed(commonDir)[remote];
-  return typeof tip === 'string' && /^[0-9a-f]{40,64}$/.test(tip) ? tip : null;
+  return tip !== undefined && /^[0-9a-f]{40,64}$/.test(tip) ? tip : null;
 }
 
 /** The store at `tip`; null when there is none or its commit is gone (a clone that pruned it). */

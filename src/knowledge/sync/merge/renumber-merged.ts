@@ -41,8 +41,7 @@ async function keepPublishedIds(kb: KnowledgeBase, input: MergeInput, plan: Merg
   for (const e of items) {
     const [x, y] = [input.ours.files.get(e.path)?.oid, input.theirs.files.get(e.path)?.oid];
     if (!plan.changes.has(e.path) || !x || !y || x === y) continue;
-    const d = decodeItem(spec, e.path.slice(spec.dir.length + 1, -3), (await kb.repo.backend.readBlob(side === 'ours' ? x : y)).toString('utf8'));
-    const id = d.ok ? (d.item as { id?: string }).id : undefined;
+    const id = await idIn(kb, spec, e.path, side === 'ours' ? x : y);
     if (!id || id === e.item.id) continue;
     e.item = { ...e.item, id, aliases: [...new Set([...(e.item.aliases ?? []), e.item.id])].filter((a) => a !== id) };
     plan.changes.set(e.path, Buffer.from(encodeItem(spec, spec.schema.parse(e.item)), 'utf8'));
@@ -60,14 +59,14 @@ async function ranksOf(kb: KnowledgeBase, input: MergeInput, spec: KindSpec<Item
   for (const e of items) {
     if ((count.get(e.item.id) ?? 0) < 2) continue;
     const atBase = input.base?.files.get(e.path)?.oid;
-    if (atBase) {
-      const d = decodeItem(spec, e.path.slice(spec.dir.length + 1, -3), (await kb.repo.backend.readBlob(atBase)).toString('utf8'));
-      if (d.ok && (d.item as { id?: string }).id === e.item.id) {
-        ranks.set(e.path, 0);
-        continue;
-      }
-    }
-    ranks.set(e.path, input.published && input[input.published].files.has(e.path) ? 1 : 2);
+    if (atBase && (await idIn(kb, spec, e.path, atBase)) === e.item.id) ranks.set(e.path, 0);
+    else ranks.set(e.path, input.published && input[input.published].files.has(e.path) ? 1 : 2);
   }
   return ranks;
+}
+
+/** The display ID of the item at `path` in the blob `oid`; undefined when it does not decode. */
+async function idIn(kb: KnowledgeBase, spec: KindSpec<ItemBase>, path: string, oid: string): Promise<string | undefined> {
+  const d = decodeItem(spec, path.slice(spec.dir.length + 1, -3), (await kb.repo.backend.readBlob(oid)).toString('utf8'));
+  return d.ok ? (d.item as { id?: string }).id : undefined;
 }
