@@ -5,6 +5,7 @@ import { readPayload } from '../setup/clients/hook-registry.ts';
 import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
+import { renumberedNotice } from './renumbered-notice.ts';
 
 /** Context a hook added in front of the prompt (headless Gemini CLI prepends the session start's). */
 const HOOK_CONTEXT_RE = /<hook_context>[\s\S]*?<\/hook_context>/g;
@@ -32,11 +33,18 @@ export async function userPromptSubmit(io: HookIO): Promise<void> {
   const given = session ? givenSoFar(io, loc.commonDir, session.id) : new Set<string>();
   // a client that starts no context after a compaction (Gemini CLI): the first prompt after it carries the checkpoint
   const checkpoint = session ? dueCheckpoint(loc.commonDir, session.id, given) : null;
+  // a sync here renumbered an ID the session may hold: said before the recall, whose lines use the new IDs
+  const renumbered = session ? renumberedNotice(io, loc.commonDir, session, given) : null;
   const { text, shown } = await recallOf(io, loc, { prompt, cwd, given });
-  const all = [checkpoint, text].filter(Boolean).join('\n\n');
+  const all = [checkpoint, renumbered?.text, text].filter(Boolean).join('\n\n');
   if (!all) return void io.stdout(io.protocol.pass);
   io.stdout(io.protocol.promptContext(all));
-  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', [...(checkpoint ? [CHECKPOINT_KEY] : []), ...shown.map((e) => itemKey(e.kind, e.slug))]);
+  if (session)
+    rememberGiven(io, loc.commonDir, session.id, 'prompt', [
+      ...(checkpoint ? [CHECKPOINT_KEY] : []),
+      ...(renumbered?.keys ?? []),
+      ...shown.map((e) => itemKey(e.kind, e.slug)),
+    ]);
 }
 
 /** The prompt's recall: at the memory tip when the index file can answer (no store opened: hooks/tip-recall.ts), else through the store. */

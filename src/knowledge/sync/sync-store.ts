@@ -27,6 +27,7 @@ import { othersHandoffsRemoved } from './handoff-removals.ts';
 import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
+import { keepRenumbered } from './record-renumbered.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
 import { agreedTip, recordAgreedTip, validateRemote } from './validate-remote.ts';
@@ -138,6 +139,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, inbound, 'ours'),
       { tracked, env: opts.env },
     );
+    if (adoption.renumbered.length) await keepRenumbered(kb, (await resolve(repo, kb.ref))!, adoption.renumbered);
     for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
     for (const [label, l] of inbound.loosened) await settleHeld(kb, 'loosening', label, l.said);
     await mergeNotes(repo, remote, remoteNotes);
@@ -291,6 +293,8 @@ async function integrate(
         const settled = await attributeSides(kb, plan.settled, r.commit, base);
         inbound.settled.push(...settled);
         merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions, settled });
+        // this clone's open sessions may hold a renumbered ID: their next prompt is told
+        await keepRenumbered(kb, r.commit, plan.renumbered);
         return 'merged';
       }
     }
