@@ -1,5 +1,6 @@
 import { CONTAINER_GLOBAL_VALUED } from '../container-cli.ts';
 import { COMPOSE_VALUED, dryRun, GRADLE_VALUED, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
+import { cargoReleaseStaysLocal } from './cargo-release.ts';
 import { cargoRegistryChange, gemRegistryChange } from './publish-withdraw.ts';
 
 /**
@@ -246,7 +247,7 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
     // cargo-release and cargo-smart-release only report what they would do unless told `--execute`
     if (args[i] === 'smart-release' && (args.includes('--execute') || args.includes('-e')))
       return hit('cargo smart-release --execute', 'the crates of the workspace to crates.io, tagged and pushed');
-    return args[i] === 'release' && (args.includes('--execute') || args.includes('-x'))
+    return args[i] === 'release' && (args.includes('--execute') || args.includes('-x')) && !cargoReleaseStaysLocal(args.slice(i + 1))
       ? hit('cargo release --execute', 'the crates of the workspace to crates.io, tagged and pushed')
       : null;
   },
