@@ -18,6 +18,8 @@ export const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']
 export const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 /** The read tools that show files' names, not what they hold. */
 const LISTING_TOOLS = new Set(['LS', 'Glob']);
+/** The tools that, naming no path, work on the folder the call runs in. */
+const FOLDER_TOOLS = new Set(['LS', 'Glob', 'Grep']);
 
 export interface FileToolContext {
   cwd: string;
@@ -42,7 +44,11 @@ const deny = (rule: string, reason: string): FileToolVerdict => ({ decision: 'de
 export function evaluateFileTool(call: { tool: string; input: Record<string, unknown> }, policy: Policy, ctx: FileToolContext): FileToolVerdict {
   const writes = WRITE_TOOLS.has(call.tool);
   const input = call.input;
-  const raw = [input.file_path, input.notebook_path, input.path].filter((x): x is string => typeof x === 'string' && x !== '');
+  const named = [input.file_path, input.notebook_path, input.path];
+  // a path the client's schema has as a string, given as anything else (a list, a number): unreadable, so denied
+  if (named.some((x) => x !== undefined && x !== null && typeof x !== 'string'))
+    return deny('input', `the ${call.tool} call names a file path that is not a string`);
+  const raw = named.filter((x): x is string => typeof x === 'string' && x !== '');
   const pctx = { cwd: ctx.cwd, home: ctx.home, root: ctx.root };
   const rctx = { ...pctx, policy, protectedPaths: ctx.protectedPaths };
   const candidates: Array<{ path: string; glob: boolean; found?: boolean }> = raw.map((p) => ({ path: resolvePath(p, pctx), glob: false }));
@@ -59,7 +65,8 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
         found: call.tool === 'Grep',
       });
   }
-  if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
+  // the listing and search tools look at the folder the call runs in when they name none; the others read or write a file they must name
+  if (!candidates.length && !FOLDER_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
   // Grep reads every file below its path: a folder holding protected files is off limits
   if (call.tool === 'Grep') {
     const denied = matchInside(base, policy.deniedPaths, pctx);

@@ -12,6 +12,7 @@ import {
   claudeShaped,
   claudeToolContext,
   line,
+  shellCall,
   str,
 } from './hook-protocol.ts';
 
@@ -81,10 +82,11 @@ function codexCalls(tool: string, input: Record<string, unknown>): ToolCall[] | 
   const writes = (files: string[]): ToolCall[] => files.map((file_path) => ({ tool: 'Write', input: { file_path: there(file_path) } }));
   if (CODEX_SHELLS.has(tool)) {
     const raw = input.command ?? input.cmd;
-    const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : typeof raw === 'string' ? raw : '';
-    const calls: ToolCall[] = [{ tool: 'Bash', input: { command: workdir ? `cd ${shellJoin([workdir])} && ${command}` : command } }];
+    // an argv, or a string; anything else is no command (denied)
+    const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : raw;
+    const calls: ToolCall[] = [shellCall(command, workdir)];
     // Codex runs `apply_patch` itself when the shell is asked for it (argv or a heredoc): the patch's files are written
-    const text = Array.isArray(raw) ? raw.map(String).join('\n') : command;
+    const text = Array.isArray(raw) ? raw.map(String).join('\n') : typeof command === 'string' ? command : '';
     if (/\bappl(?:y_|y)patch\b/.test(text)) calls.push(...writes(patchedFiles(text)));
     return calls;
   }

@@ -1,5 +1,5 @@
 import { PayloadError } from './hook-payload.ts';
-import { type ClientHookPart, commonFields, line, obj, oneCall, str } from './hook-protocol.ts';
+import { type ClientHookPart, commonFields, line, obj, oneCall, shellCall, str } from './hook-protocol.ts';
 
 /**
  * Cursor, for the hook process: one event per kind of action, each with its own fields. The
@@ -17,7 +17,8 @@ export const cursorHook = {
       const base = { ...commonFields(o), session_id: str(o.conversation_id) ?? str(o.session_id), cwd: str(o.cwd) ?? roots[0] ?? null };
       const event = base.hook_event_name;
       if (event === 'beforeShellExecution' || (event === null && typeof o.command === 'string' && !('tool_name' in o))) {
-        return oneCall(base, 'Bash', { command: typeof o.command === 'string' ? o.command : '' });
+        const call = shellCall(o.command);
+        return oneCall(base, 'Bash', call.input, [call]);
       }
       if (event === 'beforeReadFile') {
         // the file, and any attached with it: each is read

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { shellJoin, shellQuote } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
+import { globAlternatives } from '../../safety/paths.ts';
 import { GEMINI_SETTINGS, geminiCompressesNow } from './gemini-compress.ts';
 import { type HookPayload, PayloadError } from './hook-payload.ts';
-import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, str } from './hook-protocol.ts';
+import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, shellCall, str } from './hook-protocol.ts';
 import { readManyTargets } from './read-many.ts';
 
 /**
@@ -53,9 +54,8 @@ function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string, 
   const dir = path('dir_path', 'directory', 'path');
   switch (tool) {
     case 'run_shell_command': {
-      const command = typeof input.command === 'string' ? input.command : '';
       // a command run in a sub-folder: the engine reads `cd` like the shell does
-      return [{ tool: 'Bash', input: { command: dir ? `cd ${shellJoin([dir])} && ${command}` : command } }];
+      return [shellCall(input.command, dir)];
     }
     case 'write_file':
       return [{ tool: 'Write', input: { file_path: path('file_path', 'absolute_path', 'path') ?? '' } }];
@@ -70,10 +70,14 @@ function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string, 
         .filter((v): v is string => typeof v === 'string' && v !== '');
       if (!list.length) throw new PayloadError('the read_many_files call names no paths');
       // it reads file contents: every file its paths, folders and globs reach on disk is checked as a Read
-      const files = readManyTargets(list, dir ? resolve(cwd, dir) : cwd, { defaultExcludes: input.useDefaultExcludes !== false });
+      const base = dir ? resolve(cwd, dir) : cwd;
+      const files = readManyTargets(list, base, { defaultExcludes: input.useDefaultExcludes !== false });
       if (files === null)
         throw new PayloadError('the read_many_files call reaches more than 20000 files, too many to check; name the files, or a narrower folder or pattern');
-      return files.map((file_path) => ({ tool: 'Read', input: { file_path } }));
+      // reaching no file now, each path it names is checked as it is written, each of a pattern's {a,b} alternatives apart
+      // (a credential folder's pattern, or `*.{pem,txt}`, is refused for what it names)
+      const read = files.length ? files : list.flatMap(globAlternatives).map((p) => (p.startsWith('/') || p.startsWith('~') ? p : resolve(base, p)));
+      return read.map((file_path) => ({ tool: 'Read', input: { file_path } }));
     }
     case 'glob':
       return [{ tool: 'Glob', input: { pattern: input.pattern ?? '', ...(dir ? { path: dir } : {}) } }];

@@ -1,3 +1,4 @@
+import { shellJoin } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
 import type { HookPayload } from './hook-payload.ts';
 
@@ -72,6 +73,15 @@ export interface HookProtocol {
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 /** A plain object, or an empty one. */
 export const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+/**
+ * A shell call in the common vocabulary: `command` run in `dir` (the engine reads the `cd` as the
+ * shell does). A command that is not a string (missing, a list where the client's schema has a
+ * string) stays missing, so the engine denies the call as one it cannot read, never runs it as empty.
+ */
+export function shellCall(command: unknown, dir?: string | null): ToolCall {
+  if (typeof command !== 'string') return { tool: 'Bash', input: {} };
+  return { tool: 'Bash', input: { command: dir ? `cd ${shellJoin([dir])} && ${command}` : command } };
+}
 /** One line of JSON: a hook's answer. */
 export const line = (o: unknown): string => `${JSON.stringify(o)}\n`;
 
