@@ -128,6 +128,44 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
 
 /** The variables by which axme tells a person from an agent (cli/io.ts actorFrom, model/agent-env.ts). */
 const ACTOR_ENV = ['AXME_ACTOR', 'CLAUDECODE', 'AXME_AGENT'];
+/** The settings that say the actor is an agent. */
+const SAYS_AGENT = ['AXME_ACTOR=agent', 'CLAUDECODE=1', 'AXME_AGENT=1'];
+/** The programs that read who the actor is: axme, and git (its hooks are axme's). */
+const ACTOR_READERS = new Set(['axme', 'git']);
+/** The wrappers that start a program with an empty environment, and their option letter for it (`env -i`, bash's `exec -c`); the letters of theirs that take a value. */
+const CLEARING_WRAPPERS: Record<string, { clear: string; long: string | null; valued: string }> = {
+  env: { clear: 'i', long: '--ignore-environment', valued: 'uCS' },
+  exec: { clear: 'c', long: null, valued: 'a' },
+};
+
+/**
+ * Whether the words before a program hold a wrapper that starts it with an empty environment
+ * (`env -i`, `env -`, `env --ignore-environment`, `env -iv`, `exec -c`): the actor's variables go
+ * with the rest. A clean environment for a build or the tests (`env -i PATH=$PATH npm test`) is
+ * everyday; for axme or git it passes the agent off as a person.
+ */
+function clearsEnvironment(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = CLEARING_WRAPPERS[words[i]!];
+    if (!w) continue;
+    for (let j = i + 1; j < words.length && words[j]!.startsWith('-'); j++) {
+      const o = words[j]!;
+      if (o === '--') break;
+      if ((o === '-' && words[i] === 'env') || o === w.long) return true;
+      if (o.startsWith('--')) continue;
+      for (const c of o.slice(1)) {
+        if (c === w.clear) return true;
+        // a letter that takes a value takes the rest of the word (or the next word)
+        if (w.valued.includes(c)) {
+          if (o.endsWith(c)) j++;
+          break;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 /** Agent clients started from an agent's shell: their own commands are an agent's again. */
 const AGENT_CLIENTS = ['claude', 'codex', 'gemini'];
 
@@ -148,12 +186,14 @@ export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | 
   const claims = words.some((v, i) => {
     const m = /^([A-Z_]+)=(.*)$/.exec(v);
     // saying it is an agent changes nothing
-    if (m && ACTOR_ENV.includes(m[1]!)) return !(m[1] === 'AXME_ACTOR' ? m[2] === 'agent' : m[2] === '1');
+    if (m && ACTOR_ENV.includes(m[1]!)) return !SAYS_AGENT.includes(v);
     // unset, env -u NAME / --unset=NAME / --unset NAME
     if (ACTOR_ENV.includes(v) && (inv?.program === 'unset' || ['-u', '--unset'].includes(words[i - 1] ?? ''))) return true;
     return ACTOR_ENV.some((n) => v === `--unset=${n}` || v === `-u${n}`);
   });
-  if (!claims) return null;
+  // an empty environment, unless it says again that this is an agent
+  const cleared = inv !== null && ACTOR_READERS.has(inv.program) && clearsEnvironment(before) && !words.some((v) => SAYS_AGENT.includes(v));
+  if (!claims && !cleared) return null;
   return {
     rule: SELF,
     reason: "who axme takes for the actor (AXME_ACTOR, CLAUDECODE, AXME_AGENT) is not the agent's to change: what axme leaves to a person, ask the user to do",

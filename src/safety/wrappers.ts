@@ -17,6 +17,8 @@ export interface WrapperSpec {
   positionals?: number;
   /** options whose value is a folder the command runs in */
   chdir?: string[];
+  /** a lone `-` is one of its options (`env -`, the same as `env -i`), not the command */
+  dashOption?: true;
   /** options whose value is a file the wrapper reads itself (`dotenv -e .env`): given one, the wrapper is checked as a program too */
   readsFiles?: string[];
 }
@@ -33,7 +35,11 @@ export interface SkippedOptions {
  * starts. `unknownTakesValue`: an option the spec does not list takes the next word (one not
  * starting with `-`) as its value.
  */
-export function skipOptions(args: Word[], spec: Pick<WrapperSpec, 'valued' | 'pairs' | 'positionals'>, unknownTakesValue = false): SkippedOptions {
+export function skipOptions(
+  args: Word[],
+  spec: Pick<WrapperSpec, 'valued' | 'pairs' | 'positionals' | 'dashOption'>,
+  unknownTakesValue = false,
+): SkippedOptions {
   const { valued, pairs = [], positionals = 0 } = spec;
   const values = new Map<string, string>();
   let i = 0;
@@ -43,7 +49,7 @@ export function skipOptions(args: Word[], spec: Pick<WrapperSpec, 'valued' | 'pa
       i++;
       break;
     }
-    if (!v.startsWith('-') || v === '-') break;
+    if (!v.startsWith('-') || (v === '-' && !spec.dashOption)) break;
     const eq = v.indexOf('=');
     if (v.startsWith('--') && eq > 0) {
       values.set(v.slice(0, eq), v.slice(eq + 1));
@@ -98,7 +104,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     chdir: ['-D', '--chdir'],
   },
   doas: { valued: ['-u', '-C'] },
-  env: { valued: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'] },
+  env: { valued: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'], dashOption: true },
   command: { valued: [] },
   builtin: { valued: [] },
   exec: { valued: ['-a'] },

@@ -97,6 +97,13 @@ const DENY: string[] = [
   'env --unset=CLAUDECODE axme decision revoke D-001 --reason x',
   'unset CLAUDECODE AXME_AGENT',
   'CLAUDECODE=0 axme ui',
+  // the whole environment cleared: the actor's variables with it
+  'env -i PATH=$PATH axme decision revoke D-001 --reason x',
+  'env - axme decision revoke D-001 --reason x',
+  'env --ignore-environment node_modules/.bin/axme revert 1a2b3c4',
+  'env -iv npx axme decision revoke D-001 --reason x',
+  'exec -c axme decision revoke D-001 --reason x',
+  `env -i PATH=/usr/bin git commit -m x${M}`,
 ];
 
 const ALLOW: string[] = [
@@ -141,6 +148,10 @@ const ALLOW: string[] = [
   'CLAUDECODE=1 npm test',
   "env -u CLAUDECODE claude -p 'summarise the diff'",
   'unset NODE_OPTIONS',
+  // a clean environment for a build or the tests is everyday
+  'env -i PATH="$PATH" HOME="$HOME" npm test',
+  'env -i node -e 1',
+  'env -i AXME_ACTOR=agent axme status',
 ];
 
 describe('the guard rail against the ways around it', () => {
