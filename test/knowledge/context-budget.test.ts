@@ -83,6 +83,11 @@ describe('a bounded session start', () => {
         const hook = await assembleContext(kb, { budget: 6_000 });
         assert.ok(hook.text.length <= 6_000, `the hook's page is ${hook.text.length} characters`);
         assert.match(hook.text, /## Safety rules/);
+        // what agents must follow is on the hook's page too, by title when the lines with their text do not fit, then a count
+        const requiredThere = /## Required decisions[^#]*/.exec(hook.text)?.[0] ?? '';
+        const onHook = (requiredThere.match(/^- D-\d+ /gm) ?? []).length;
+        assert.ok(onHook >= Math.min(required, 10), `the hook's page lists ${onHook} required decisions: ${hook.text}`);
+        if (onHook < required) assert.match(requiredThere, new RegExp(`and ${required - onHook} more required: axme_decisions`));
         // what the installed hook injects, as Claude Code reads it: after the parse cache this
         // process derived is on disk (written in the background, else the hook may or may not
         // parse the 10,000 files again, by the timing), as it is after any earlier command

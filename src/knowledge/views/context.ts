@@ -66,6 +66,29 @@ function bounded(lines: string[], limit: number, more: (n: number) => string): s
   return [...lines.slice(0, limit), ...(lines.length > limit ? [more(lines.length - limit)] : [])].join('\n');
 }
 
+/** What paging adds after a page's last block (paging.ts: the page's number and how to get the next). */
+const PAGE_FOOTER_ROOM = 100;
+
+/**
+ * A section in at most `room` characters where it can be: the first of `variants` (the same items'
+ * lines, each shorter than the one before) whose first `limit` lines fit, else as many lines of
+ * the last as fit, then a count of the rest. When not even one line fits, the first variant, for
+ * the next page.
+ */
+function fitted(title: string, variants: string[][], limit: number, room: number, more: (n: number) => string): string {
+  const section = (lines: string[], take: number) => `${title}\n${bounded(lines, take, more)}`;
+  for (const lines of variants) {
+    const text = section(lines, limit);
+    if (text.length <= room) return text;
+  }
+  const last = variants[variants.length - 1]!;
+  for (let take = Math.min(limit, last.length) - 1; take >= 1; take--) {
+    const text = section(last, take);
+    if (text.length <= room) return text;
+  }
+  return section(variants[0]!, limit);
+}
+
 /** A text cut to `max` characters at a line end where it can be, marked when cut. */
 function cut(text: string, max: number, rest: string): string {
   if (text.length <= max) return text;
@@ -143,12 +166,17 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const line = (d: (typeof decisions)[number]) =>
     `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
   if (required.length) {
+    // what agents must follow stays on page 1 whatever else is there: by title alone, then fewer, when the lines with their text do not fit
+    const budget = budgetOf(state, opts.budget);
+    const room = budget - header.length - blocks.reduce((n, b) => n + b.length + 2, 0) - PAGE_FOOTER_ROOM;
     blocks.push(
-      `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})\n${bounded(
-        required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`),
+      fitted(
+        `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})`,
+        [required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`), required.map(line)],
         CONTEXT_LIMITS.required,
+        room,
         (n) => `- and ${n} more required: axme_decisions lists them all`,
-      )}`,
+      ),
     );
   }
   // the handoff's next steps and work in progress say where the work is too
