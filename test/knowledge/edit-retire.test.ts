@@ -136,6 +136,34 @@ describe('edit, supersede and retire memories and decisions', () => {
     assert.equal(person.status, 'revoked');
   });
 
+  test("an agent may fix a typo in a required decision's title or text, not change what it says; a person may", async () => {
+    await runOp(dir, decisionAdd, { title: 'Use TLS everywhere', decision: 'All trafic between services uses TLS.', enforce: 'required' });
+    const before = tip(dir);
+    for (const change of [
+      { decision: 'Plain HTTP is fine between services.' },
+      { decision: 'All trafic between services uses TLS, except in staging.' },
+      { decision: 'Not all trafic between services uses TLS.' },
+      { decision: 'All trafic between services may use TLS.' },
+      { title: 'Use TLS sometimes' },
+    ])
+      await rejectsWith(
+        runOp(dir, decisionAmend, { id: 'use-tls-everywhere', ...change }, agent),
+        'NOT_ALLOWED',
+        /changes what a required decision says.*axme decision amend D-\d+/,
+      );
+    assert.equal(tip(dir), before, 'nothing written');
+    const fixed = await runOp(
+      dir,
+      decisionAmend,
+      { id: 'use-tls-everywhere', decision: 'All traffic between services uses TLS.', reasoning: 'Compliance asks for it.' },
+      agent,
+    );
+    assert.equal(fixed.changed, true);
+    assert.equal(fixed.decision, 'All traffic between services uses TLS.');
+    const person = await runOp(dir, decisionAmend, { id: 'use-tls-everywhere', decision: 'All traffic between services uses mutual TLS.' });
+    assert.equal(person.decision, 'All traffic between services uses mutual TLS.');
+  });
+
   test('axme_finalize_close supersedes and removes memories and decisions in its one commit', async () => {
     await runOp(dir, memoryAdd, { type: 'feedback', title: 'Answer in French', description: 'The user writes French.' });
     await runOp(dir, memoryAdd, { type: 'feedback', title: 'Use tabs', description: 'Indent with tabs.' });

@@ -7,6 +7,7 @@ import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, type WriteOptions, writtenResult } from '../../core/results.ts';
+import { assertWordingFix } from './person-only.ts';
 
 /** The fields an amend may change (AmendInput): the wording and the labels, never what binds. */
 const WORDING = ['title', 'decision', 'reasoning', 'tags'] as const;
@@ -37,6 +38,7 @@ export async function amendDecision(kb: KnowledgeBase, input: AmendInput, opts: 
     }
     const next = Decision.parse({ ...old, ...Object.fromEntries(WORDING.filter((f) => data[f] !== undefined).map((f) => [f, data[f]])) });
     if (WORDING.every((f) => JSON.stringify(next[f]) === JSON.stringify(old[f]))) return { result: { item: old, changed: false } };
+    assertWordingFix(kb, old, next, amendCommand(old.id, data));
     const item: Decision = { ...next, updated: kb.now().toISOString() };
     const [path, text] = itemFile('decision', item);
     const what = WORDING.filter((f) => JSON.stringify(next[f]) !== JSON.stringify(old[f])).join(', ');
@@ -48,4 +50,14 @@ export async function amendDecision(kb: KnowledgeBase, input: AmendInput, opts: 
     };
   });
   return writtenResult(kb, 'decision', r);
+}
+
+/** The amend a person would run for `data` (its texts cut to a line of 80 characters). */
+function amendCommand(id: string, data: AmendInput): string {
+  const said = (v: string) => JSON.stringify(v.split('\n')[0]!.slice(0, 80));
+  return [
+    `axme decision amend ${id}`,
+    ...(data.title !== undefined ? [`--title ${said(data.title)}`] : []),
+    ...(data.decision !== undefined ? [`--decision ${said(data.decision)}`] : []),
+  ].join(' ');
 }
