@@ -27,6 +27,8 @@ export interface KindSpec<T extends ItemBase> extends KindFacts<KindName> {
   fields: readonly string[];
   lead: string;
   sections: ReadonlyArray<readonly [heading: string, field: string]>;
+  /** frontmatter fields that hold prose, as the body does (a memory's description): a sync merges them as text, a clash opens a question */
+  prose?: readonly string[];
 }
 
 export type DecodeResult<T> = { ok: true; item: T } | { ok: false; reason: string };

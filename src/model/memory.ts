@@ -54,6 +54,8 @@ export const memorySpec: KindSpec<Memory> = {
   ],
   lead: 'body',
   sections: [],
+  // the memory itself, one or two sentences
+  prose: ['description'],
 };
 
 /** Parameters of "save a memory" (AXME's axme_save_memory). */

@@ -14,6 +14,7 @@ import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decisi
 import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
 import { listItems } from '../../src/knowledge/items/list-items.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { updateMemory } from '../../src/knowledge/items/memory/update-memory.ts';
 import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
 import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
 import { planMerge } from '../../src/knowledge/sync/merge/merge-stores.ts';
@@ -441,6 +442,29 @@ describe('syncStore over a local bare remote', () => {
     assert.match(b1.notes, /reviewed the design/);
     assert.equal(b1.status, 'blocked', 'blocked > in-progress');
     assert.equal((await A.fsck()).ok, true);
+  });
+
+  test("a memory's description changed differently on two clones is a clash of text: one kept, a question names the other, nothing settled silently", async () => {
+    const {
+      clones: [a, b],
+    } = team(2);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
+    await A.addMemory({ type: 'feedback', title: 'Run tests', description: 'Run the suite.' });
+    await A.sync();
+    await B.sync();
+    await withCore(a!, (kb) => updateMemory(kb, { slug: 'run-tests', description: 'Run npm test before pushing.' }));
+    await withCore(b!, (kb) => updateMemory(kb, { slug: 'run-tests', description: 'Run make check before pushing.' }));
+    await A.sync();
+    const r = await B.sync();
+    assert.deepEqual(
+      r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`),
+      ['memories/run-tests.md description'],
+    );
+    const asked = (await B.list('question')).find((q: { question: string }) => /Two clones changed/.test(q.question));
+    assert.ok(asked, 'a question asks which description stands');
+    assert.match(asked.context, /git show [0-9a-f]{40}:memories\/run-tests\.md/);
+    assert.equal((await B.fsck()).ok, true);
   });
 
   test('one decision superseded differently on two clones: both successors stay active, a question names both, fsck passes', async () => {

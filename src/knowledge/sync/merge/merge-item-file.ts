@@ -43,7 +43,7 @@ export function mergeItemFile(
   if (!dx.ok || !dy.ok) return whole(['(the file does not parse on one side)']);
   const winner = winnerOf(dx.item, dy.item, oursCommit, theirsCommit);
   const rules: MergeRules = {
-    textFields: new Set([spec.lead, ...spec.sections.map(([, f]) => f)]),
+    textFields: new Set([spec.lead, ...spec.sections.map(([, f]) => f), ...(spec.prose ?? [])]),
     // two revocations with their reasons, two notes: both kept
     appendFields: new Set(['notes', 'revoked_reason']),
     winner,
