@@ -93,14 +93,9 @@ export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: 
   return { ...folder, hooks };
 }
 
-/**
- * Writes what planGitHooks planned, and the notes settings; idempotent. With `launcher` (the node
- * and axme script init runs with), records them in the git dir for hooks run where no axme is on
- * PATH (launch.ts GIT_FIND_AXME).
- */
-export async function applyGitHooks(at: GitAt, plan: GitHooksPlan, launcher?: AxmeSelf): Promise<GitHookChange[]> {
+/** Writes what planGitHooks planned, and the notes settings; idempotent. */
+export async function applyGitHooks(at: GitAt, plan: GitHooksPlan): Promise<GitHookChange[]> {
   if (!plan.husky) mkdirSync(plan.dir, { recursive: true });
-  if (launcher) await recordLauncher(at, launcher);
   for (const h of plan.hooks) {
     if (h.action === 'unchanged') continue;
     if (h.action === 'chained') renameSync(h.path, `${h.path}.axme-previous`);
@@ -111,8 +106,12 @@ export async function applyGitHooks(at: GitAt, plan: GitHooksPlan, launcher?: Ax
   return plan.hooks.map(({ hook, path, action }) => ({ hook, path, action }));
 }
 
-/** Records the node and the axme script (real paths) this machine's git hooks fall back to; an unreadable script records nothing. */
-async function recordLauncher(at: GitAt, launcher: AxmeSelf): Promise<void> {
+/**
+ * Records the node and the axme script (real paths) init runs with in the git dir, which this
+ * machine's agent-client hooks, MCP entries and git hooks fall back to where no axme is on PATH
+ * (launch.ts); an unreadable script records nothing.
+ */
+export async function recordLauncher(at: GitAt, launcher: AxmeSelf): Promise<void> {
   let script: string;
   try {
     script = realpathSync(launcher.script);

@@ -16,7 +16,7 @@ import { type AgentFileChange, type AgentFilesPlan, agentFilesRoot, planAgentFil
 import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { type AgentSelection, applyClients, type ClientChange, type ClientsPlan, describeClients, planClients, type UserContext } from './clients/index.ts';
 import { excludeFromGit } from './git-exclude.ts';
-import { applyGitHooks, type GitHookChange, planGitHooks, recordGitHooksChoice } from './git-hooks.ts';
+import { applyGitHooks, type GitHookChange, planGitHooks, recordGitHooksChoice, recordLauncher } from './git-hooks.ts';
 import { installSandboxShell, sandboxShellPath } from './sandbox.ts';
 
 /**
@@ -112,7 +112,9 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   if (root) keepLocalSettingsOut(root, agentFiles, ctx.env);
   const clients = clientsPlan && treeRoot ? { root: treeRoot, changes: applyClients(clientsPlan), skipped: clientsPlan.skipped } : undefined;
-  const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan, ctx.self) : [];
+  // what the clients' commands and the git hooks run where no axme is on PATH: with the git hooks or without them
+  if (treeRoot && (agentPlan || clientsPlan || hooksPlan)) await recordLauncher(at, ctx.self);
+  const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
   // the script Claude Code's settings now name, with the policy as it is once every client's files are there; the hook keeps it current
   if (agentPlan && root && claudeSandboxShell(root, ctx.env)) await installSandboxShell(root, ctx.env, dirname(ctx.self.script), parseYamlText);

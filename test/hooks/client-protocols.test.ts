@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path, { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
@@ -404,7 +404,16 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
               TOOL_INPUT: { command: 'ls' },
             });
       const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-      const missing = runInstalled(client, 'pre-tool-use', input, bare);
+      // the launcher init recorded (.git/axme/launcher) names an axme that is gone: none anywhere
+      const launcher = join(dir, '.git', 'axme', 'launcher');
+      const recorded = readFileSync(launcher, 'utf8');
+      writeFileSync(launcher, `${process.execPath}\n${join(dir, 'gone', 'axme.cjs')}\n`);
+      let missing: ReturnType<typeof runInstalled>;
+      try {
+        missing = runInstalled(client, 'pre-tool-use', input, bare);
+      } finally {
+        writeFileSync(launcher, recorded);
+      }
       assert.equal(missing.status, 2);
       assert.match(missing.stderr, /axme is not installed on this machine .*the call is blocked/);
       const broken = runInstalled(client, 'pre-tool-use', input, { ...bare, AXME_BIN: '/bin/false' });

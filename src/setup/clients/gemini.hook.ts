@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { shellJoin, shellQuote } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
-import { globAlternatives } from '../../safety/paths.ts';
 import { GEMINI_SETTINGS, geminiCompressesNow } from './gemini-compress.ts';
 import { type HookPayload, PayloadError } from './hook-payload.ts';
 import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, shellCall, str } from './hook-protocol.ts';
-import { readManyTargets } from './read-many.ts';
+import { braceAlternatives, readManyTargets } from './read-many.ts';
 
 /**
  * Gemini CLI, for the hook process: its own tool names and argument names, mapped to the common
@@ -76,7 +75,7 @@ function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string, 
         throw new PayloadError('the read_many_files call reaches more than 20000 files, too many to check; name the files, or a narrower folder or pattern');
       // reaching no file now, each path it names is checked as it is written, each of a pattern's {a,b} alternatives apart
       // (a credential folder's pattern, or `*.{pem,txt}`, is refused for what it names)
-      const read = files.length ? files : list.flatMap(globAlternatives).map((p) => (p.startsWith('/') || p.startsWith('~') ? p : resolve(base, p)));
+      const read = files.length ? files : list.flatMap(braceAlternatives).map((p) => (p.startsWith('/') || p.startsWith('~') ? p : resolve(base, p)));
       return read.map((file_path) => ({ tool: 'Read', input: { file_path } }));
     }
     case 'glob':

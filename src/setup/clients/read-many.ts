@@ -57,3 +57,21 @@ export function readManyTargets(entries: readonly string[], base: string, opts: 
   }
   return [...out];
 }
+
+/**
+ * The patterns a pattern with `{a,b}` groups stands for (`*.{pem,txt}`: `*.pem`, `*.txt`), groups
+ * inside groups too, at most 64; a pattern without one is itself. Here rather than the engine's
+ * (safety/paths.ts globAlternatives) because the hook parts stay light: the prompt hook's bundle
+ * carries this file and none of the engine.
+ */
+export function braceAlternatives(pattern: string): string[] {
+  const out: string[] = [];
+  const expand = (p: string): void => {
+    if (out.length >= 64) return;
+    const m = /\{([^{}]*,[^{}]*)\}/.exec(p);
+    if (!m) return void out.push(p);
+    for (const alt of m[1]!.split(',')) expand(p.slice(0, m.index) + alt + p.slice(m.index + m[0].length));
+  };
+  expand(pattern);
+  return out;
+}
