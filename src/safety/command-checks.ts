@@ -9,7 +9,9 @@ import { envFileRun } from './env-files.ts';
 import { staticOutput } from './expand.ts';
 import { exportedFunctionBodies } from './exported-functions.ts';
 import { checkExposedServer } from './exposed-servers.ts';
+import type { Hit } from './families/args.ts';
 import { checkGitHistory } from './families/git-history.ts';
+import { stdinRefCalls } from './families/git-ref-rewrites.ts';
 import { checkHistoryRewriter } from './families/history-rewriters.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
@@ -196,7 +198,8 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
       };
       for (const f of checkGit(call, cmd.comment ?? w.marker, gctx, w.gates)) add(f);
       if (!exempt && w.policy.families.gitHistory !== 'off') {
-        const hit = checkGitHistory(call, fctx);
+        // `git update-ref --stdin <<< 'delete refs/heads/main'`: each command it reads, as if written (git-ref-rewrites.ts)
+        const hit = checkGitHistory(call, fctx) ?? stdinRefCalls(call, stdin).reduce<Hit | null>((h, c) => h ?? checkGitHistory(c, fctx), null);
         if (hit) add(familyFinding('gitHistory', hit, w.policy));
       }
     }

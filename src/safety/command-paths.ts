@@ -83,6 +83,12 @@ function usedPaths(inv: Invocation, ctx: BashContext, pctx: PathContext & { cwd:
         if (f) return f;
       }
     }
+    // a folder read whole that the context knows though the line does not spell it (`tar c "$(cd ~ && pwd)"`, `zip -r h "$(realpath ~)"`: known-folders.ts)
+    const lead = u.tree && u.access === 'read' && !globbed && u.value === u.word.value ? leadingFolder(u.word, { ...ctx, cwd: pctx.cwd }) : null;
+    if (lead !== null && !u.value.slice(1).includes(UNKNOWN)) {
+      const f = treeFinding(inv.program, resolvePath(lead + u.value.slice(1), pctx), policy.deniedPaths, pctx);
+      if (f) return f;
+    }
     // a folder read whole below a folder only the shell knows (`tar c "$X/.ssh"`): the home folder among them
     const rest = u.tree && u.access === 'read' && !globbed ? belowUnknownFolder(u.value) : null;
     if (rest) {

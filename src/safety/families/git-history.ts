@@ -9,6 +9,7 @@ import { checkFetchIntoBranches, checkFetchSetting, checkSubmoduleDeinit, checkW
 import { BRANCH_VALUED, pushWords, splitOptions } from './git-options.ts';
 import { checkRecoveryRefDelete } from './git-recovery-refs.ts';
 import { listedRefDelete } from './git-ref-listings.ts';
+import { checkLfsMigrate, checkSymbolicRef } from './git-ref-rewrites.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -18,7 +19,8 @@ import type { FamilyContext } from './types.ts';
  * git-rules.ts's checkPush lets through, rewriting history (`filter-branch`, `filter-repo`),
  * dropping the reflog, unreachable objects (`gc --prune=now`, `prune`) or the stash, discarding a
  * worktree's or a submodule's changes (`worktree remove --force`, `submodule deinit --force`),
- * fetching over local branches (`fetch origin '+refs/heads/*:refs/heads/*'`), replacing objects (`replace`).
+ * fetching over local branches (`fetch origin '+refs/heads/*:refs/heads/*'`), replacing objects (`replace`);
+ * a branch named in update-ref's input, by symbolic-ref, a rewrite by `lfs migrate` (git-ref-rewrites.ts).
  */
 
 /** What a git call does to protected branches and recovery data, or null. */
@@ -30,6 +32,10 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
       return checkBranch(a, protectedBranches) ?? checkListedDelete(call, protectedBranches);
     case 'update-ref':
       return checkUpdateRef(a, protectedBranches) ?? listedRefDelete(call, protectedBranches) ?? checkRecoveryRefDelete(a);
+    case 'symbolic-ref':
+      return checkSymbolicRef(a, (n) => protectedBranch(n, protectedBranches));
+    case 'lfs':
+      return checkLfsMigrate(a);
     case 'checkout':
     case 'switch':
       return checkForceCreate(call.sub, a, protectedBranches);
