@@ -56,6 +56,14 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   neonctl: ['delete'],
   pscale: ['delete'],
   turso: ['destroy'],
+  // Bigtable's tables, column families, rows and instances; sqitch's changes reverted from a database
+  cbt: ['deletetable', 'deletefamily', 'deleteallrows', 'deleteinstance', 'deletecluster', 'deleteappprofile'],
+  sqitch: ['revert'],
+  // a container registry's repositories and tags (Docker Hub's hub-tool)
+  'hub-tool': ['rm'],
+  // backup tools whose verbs delete what they keep (the others' checks: src/safety/families/infra-backups.ts)
+  duplicacy: ['prune'],
+  bupstash: ['rm', 'remove'],
   // an account's live data: a payment platform's products, prices, customers
   stripe: ['delete'],
   // virtual machines and local clusters: a machine's disks go with it (`virsh undefine --remove-all-storage`)
@@ -71,6 +79,9 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   utmctl: ['delete'],
   orbctl: ['delete'],
   tart: ['delete'],
+  vmrun: ['deleteVM', 'deleteSnapshot'],
+  // Proxmox's API shell: a VM's or container's path deleted is the machine and its disks
+  pvesh: ['delete'],
   // cluster services: jobs, keys, secrets engines, queues, streams and topics with what they hold
   nomad: ['stop', 'purge', 'gc'],
   consul: ['delete', 'restore', 'deregister'],

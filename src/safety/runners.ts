@@ -63,12 +63,13 @@ export interface RunnerStart {
  * and the families read `python -m` themselves (`python -m django flush`, `python -m twine upload`).
  */
 export function mayRun(program: string): boolean {
-  return RUN_SUBS[program] !== undefined;
+  return RUN_SUBS[program] !== undefined || program === 'node';
 }
 
 /** The program a runner starts (`npx nx release`, `bundle exec rails …`, `python -m twine …`) and where its arguments begin, else null. */
 export function runnerStart(program: string, args: readonly string[]): RunnerStart | null {
   if (program === 'py' || /^python[\d.]*$/.test(program)) return moduleRun(args);
+  if (program === 'node') return rushInstallerRun(args);
   const subs = RUN_SUBS[program];
   if (!subs) return null;
   if (program === 'nvm') return nvmStart(args);
@@ -173,3 +174,19 @@ function moduleRun(args: readonly string[]): RunnerStart | null {
   }
   return null;
 }
+
+/**
+ * Rush's installer scripts, committed so that CI runs rush without installing it: `node
+ * common/scripts/install-run-rush.js publish …` runs `rush publish …`, `install-run-rushx.js`
+ * rushx, `install-run.js PKG@VERSION BIN …` the package's BIN. Any other script node runs is none.
+ */
+function rushInstallerRun(args: readonly string[]): RunnerStart | null {
+  const i = args.findIndex((a) => !a.startsWith('-'));
+  const script = i < 0 || args.slice(0, i).some((a) => NODE_CODE.has(a)) ? null : programName(args[i]!);
+  if (script === 'install-run-rush.js') return { program: 'rush', at: i + 1 };
+  if (script === 'install-run-rushx.js') return { program: 'rushx', at: i + 1 };
+  return script === 'install-run.js' && args[i + 2] ? { program: programName(args[i + 2]!), at: i + 3 } : null;
+}
+
+/** node's options whose value is code or a module, after which no script is named. */
+const NODE_CODE = new Set(['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader']);

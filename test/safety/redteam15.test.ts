@@ -1,4 +1,4 @@
-import { testHoles } from './context.ts';
+import { testAsks, testHoles } from './context.ts';
 
 /**
  * The misses of a fifteenth red-team battery (bench/redteam15-commands.txt), a class a group: [an
@@ -21,5 +21,31 @@ testHoles({
     ['git symbolic-ref HEAD refs/heads/feature/x', 'git symbolic-ref refs/heads/main refs/heads/scratch'],
     ['git lfs migrate info --everything', 'git lfs migrate import --everything --include="*.psd"'],
     ['git lfs migrate import --no-rewrite big.bin', 'git lfs migrate export --include="*.zip" --everything'],
+  ],
+  // publish-builders.ts: an image builder pushing, a manifest submitted, rush run through its installer script
+  'an image pushed by its builder, a package manifest submitted, rush through its installer': [
+    ['/kaniko/executor --context . --no-push', 'executor --context dir://. --destination=ghcr.io/acme/app:2'],
+    ['wingetcreate show Acme.App', 'wingetcreate update Acme.App -v 2.0 -u https://x.example.com/a.msi --submit'],
+    ['node common/scripts/install-run-rush.js build', 'node common/scripts/install-run-rush.js publish --publish --include-all'],
+  ],
+});
+
+testAsks({
+  // model/infra-clis.ts
+  "virtual machines, registries' tags, tables and migrations deleted by CLIs no table named": [
+    ['vmrun list', 'vmrun -T ws deleteVM /srv/vms/build/build.vmx'],
+    ['pvesh get /nodes/pve/qemu', 'pvesh delete /nodes/pve/lxc/101'],
+    ['cbt ls events', 'cbt deleteinstance prod-bt'],
+    ['sqitch log', 'sqitch revert --target prod -y'],
+    ['hub-tool repo ls acme', 'hub-tool repo rm acme/app'],
+  ],
+  // infra-backups.ts
+  'backups deleted by tools no table named': [
+    ['tarsnap --list-archives', 'tarsnap --nuke'],
+    ['duplicacy check', 'duplicacy prune -r 1-100 -exclusive'],
+    ['bupstash list', 'bupstash rm name=nightly.tar'],
+    ['rdiff-backup --list-increments /srv/b', 'rdiff-backup remove increments --older-than 1D /srv/b'],
+    ['restic -r /srv/r key list', 'restic -r /srv/r key rm 4bd2'],
+    ['borg list /srv/borg', 'borg compact /srv/borg'],
   ],
 });

@@ -3,7 +3,8 @@ import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt, optionValues 
 
 /**
  * The infra family's backups, snapshots and data stores: the verbs that delete what a backup tool
- * keeps (`rclone purge`, `restic forget|prune`, `borg delete|prune`, `btrfs subvolume delete`,
+ * keeps (`rclone purge`, `restic forget|prune|key remove`, `borg delete|prune|compact`, `tarsnap -d`,
+ * `rdiff-backup --remove-older-than`, `btrfs subvolume delete`,
  * `snapper delete`, `timeshift --delete`, `tmutil delete`) and that empty a data store at once
  * (`etcdctl del --prefix`, `kafka-topics --delete`, an Elasticsearch index deleted over HTTP).
  * A backup is the copy that is left when everything else is gone: deleting it is asked.
@@ -69,18 +70,22 @@ const RESTIC_VALUED = new Set([
   '--path',
 ]);
 
-/** restic: `forget` (snapshots dropped; with `--prune` their data too) and `prune`. */
+/** restic: `forget` (snapshots dropped; with `--prune` their data too), `prune`, and `key remove` (a key the repository opens with). */
 const restic: ArgsCheck = (args) => {
-  const sub = args[operandAt(args, RESTIC_VALUED)];
+  const at = operandAt(args, RESTIC_VALUED);
+  const sub = args[at];
+  const keyVerb = sub === 'key' ? args[operandAt(args, RESTIC_VALUED, at + 1)] : undefined;
+  if (keyVerb === 'remove' || keyVerb === 'rm')
+    return hit(`restic key ${keyVerb}`, 'removes a key the repository is opened with: the last one gone, no snapshot in it can be read again');
   if ((sub !== 'forget' && sub !== 'prune') || dry(args)) return null;
   return sub === 'prune'
     ? hit('restic prune', 'deletes from the repository the data no snapshot refers to — what forgotten snapshots kept')
     : hit(`restic forget${hasOption(args, '--prune') ? ' --prune' : ''}`, 'removes snapshots from the repository (with `--prune` their data too)');
 };
 
-const BORG_DELETES = new Set(['delete', 'prune', 'rdelete', 'repo-delete']);
+const BORG_DELETES = new Set(['delete', 'prune', 'rdelete', 'repo-delete', 'compact']);
 
-/** borg: `delete` of archives or the whole repository, `prune` by a keep policy (not `--dry-run`). */
+/** borg: `delete` of archives or the whole repository, `prune` by a keep policy, `compact` (what they marked freed for good; not `--dry-run`). */
 const borg: ArgsCheck = (args) => {
   const sub = args[operandAt(args, new Set(['--remote-path', '--lock-wait', '--rsh']))];
   return sub !== undefined && BORG_DELETES.has(sub) && !dry(args) ? hit(`borg ${sub}`, 'deletes backup archives (or the whole repository) for good') : null;
@@ -117,6 +122,14 @@ export const BACKUP_TOOLS: Record<string, ArgsCheck> = {
     const sub = args[operandAt(args)];
     return sub === 'delete' || sub === 'deletelocalsnapshots' ? hit(`tmutil ${sub}`, 'deletes Time Machine backups') : null;
   },
+  // `tarsnap -d -f NAME` deletes an archive, `--nuke` all of them
+  tarsnap: (args) =>
+    hasOption(args, '--nuke') ? hit('tarsnap --nuke', 'deletes every archive') : hasShort(args, 'd') ? hit('tarsnap -d', 'deletes archives') : null,
+  // `rdiff-backup --remove-older-than T`, and its newer spelling `rdiff-backup remove increments --older-than T`
+  'rdiff-backup': (args) =>
+    hasOption(args, '--remove-older-than') || (args[operandAt(args)] === 'remove' && !dry(args))
+      ? hit('rdiff-backup remove', 'deletes the increments older than the time given (`0D`: all but the mirror)')
+      : null,
   etcdctl: (args) => {
     if (args[operandAt(args, new Set(['--endpoints', '--cacert', '--cert', '--key', '--user', '-w', '--write-out', '--command-timeout']))] !== 'del')
       return null;

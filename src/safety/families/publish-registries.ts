@@ -5,8 +5,8 @@ import { cargoRegistryChange, gemRegistryChange } from './publish-withdraw.ts';
 
 /**
  * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
- * GoReleaser, and the container registries (docker, podman, buildah, crane, regctl, skopeo, ko,
- * Jib, helm charts): what uploads to them, and what deletes a version or an image from them (as
+ * GoReleaser, winget's manifests, and the container registries (docker, podman, buildah, crane, regctl, skopeo, ko,
+ * kaniko, Jib, helm charts): what uploads to them, and what deletes a version or an image from them (as
  * `npm unpublish`: gone for everyone who installs or pulls it).
  */
 
@@ -276,6 +276,14 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
   ko,
   conan: (args) => (sub(args, CONAN_VALUED) === 'upload' && !dryRun(args) ? hit('conan upload', 'package recipes and binaries to a Conan remote') : null),
   choco: (args) => (sub(args) === 'push' ? hit('choco push', 'a package version to a Chocolatey feed') : null),
+  // winget's manifests: `wingetcreate submit`, or `new|update … --submit` (`-s`), opens the pull request that publishes them
+  wingetcreate: (args) =>
+    sub(args) === 'submit' || hasOption(args, '--submit') || args.includes('-s')
+      ? hit('wingetcreate submit', "a package's manifest to winget's community repository")
+      : null,
+  // kaniko's `executor` builds and pushes to each `--destination` (`-d`), unless `--no-push`
+  executor: (args) =>
+    (hasOption(args, '--destination') || args.includes('-d')) && !hasOption(args, '--no-push') ? imagePush('kaniko executor --destination') : null,
   helm: (args) => {
     const s = sub(args, HELM_VALUED);
     return s === 'push' || s === 'cm-push' ? hit(`helm ${s}`, 'a chart version to a chart registry') : null;
