@@ -39,6 +39,8 @@ const VALUED: Record<string, ReadonlySet<string>> = {
   ]),
   serve: new Set(['-l', '--listen', '-p', '-c', '--config', '--ssl-cert', '--ssl-key', '--ssl-pass']),
   'live-server': new Set([]),
+  // OnionShare shares the files and folders it is given through an onion service, reachable from anywhere
+  'onionshare-cli': new Set(['--config', '--title', '--auto-start-timer', '--auto-stop-timer', '--connect-timeout', '--persistent', '--data-dir']),
   miniserve: new Set([
     '-p',
     '--port',
@@ -111,7 +113,8 @@ export function servedFolder(inv: Invocation): string | null {
     // `-e httpd` apart or joined (`-ehttpd`)
     const at = args.findIndex((a, i) => a === '-ehttpd' || (a === 'httpd' && args[i - 1] === '-e'));
     if (at < 0) return null;
-    const dir = operandAt(args, new Set(['-p', '--port', '-b', '--bind-address']), at + 1);
+    // `httpd -- --port=8000 ~`: a `--` ends ruby's options, httpd's own follow
+    const dir = operandAt(args, new Set(['-p', '--port', '-b', '--bind-address']), args[at + 1] === '--' ? at + 2 : at + 1);
     return dir < 0 ? '.' : args[dir]!;
   }
   // `rclone serve http|webdav|ftp|sftp|dlna|nfs|s3|restic ~`: a local folder or a remote's (`remote:path`, no folder here)

@@ -28,6 +28,11 @@ testHoles({
     ['wingetcreate show Acme.App', 'wingetcreate update Acme.App -v 2.0 -u https://x.example.com/a.msi --submit'],
     ['node common/scripts/install-run-rush.js build', 'node common/scripts/install-run-rush.js publish --publish --include-all'],
   ],
+  // served-folders.ts: ruby's httpd after `--`, OnionShare
+  'the home folder served by spellings the servers table had not read': [
+    ['ruby -run -e httpd -- --port=8000 public', 'ruby -run -e httpd -- -p 8000 /home/u/.aws'],
+    ['onionshare-cli --title build dist/app.tgz', 'onionshare-cli --title x ~'],
+  ],
 });
 
 testAsks({
@@ -38,6 +43,8 @@ testAsks({
     ['cbt ls events', 'cbt deleteinstance prod-bt'],
     ['sqitch log', 'sqitch revert --target prod -y'],
     ['hub-tool repo ls acme', 'hub-tool repo rm acme/app'],
+    // model/families.ts: arangosh's JavaScript, as mongosh's
+    ["arangosh --javascript.execute-string 'db._collections()'", 'arangosh --javascript.execute-string \'db._drop("orders")\''],
   ],
   // infra-backups.ts
   'backups deleted by tools no table named': [
