@@ -43,6 +43,9 @@ testAsks({
     ['cbt ls events', 'cbt deleteinstance prod-bt'],
     ['sqitch log', 'sqitch revert --target prod -y'],
     ['hub-tool repo ls acme', 'hub-tool repo rm acme/app'],
+    // infra-hypervisors.ts: govc's OBJECT.VERB commands
+    ['govc vm.info web-01', 'govc snapshot.remove -vm web-01 "*"'],
+    ['govc datastore.ls -ds ds1', 'govc datastore.rm -ds ds1 vms/web-01'],
     // model/families.ts: arangosh's JavaScript, as mongosh's
     ["arangosh --javascript.execute-string 'db._collections()'", 'arangosh --javascript.execute-string \'db._drop("orders")\''],
   ],

@@ -13,6 +13,7 @@ import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './
 import { openedToEveryone } from './infra-exposure.ts';
 import { FORGE_SOME_VERBS } from './infra-forges.ts';
 import { frameworkWipe } from './infra-framework-wipes.ts';
+import { HYPERVISOR_TOOLS } from './infra-hypervisors.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
 import { overwritesLiveData } from './infra-overwrites.ts';
@@ -223,6 +224,7 @@ const TOOLS = new Map<string, ArgsCheck>(
     ...BACKUP_TOOLS,
     ...OBJECT_STORE_TOOLS,
     ...WINDOWS_BACKUP_TOOLS,
+    ...HYPERVISOR_TOOLS,
   }),
 );
 
