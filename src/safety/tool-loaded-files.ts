@@ -1,5 +1,6 @@
 import type { Lang } from './families/interpreter-argv.ts';
 import { justRecipes, readJustfile } from './justfile-recipes.ts';
+import { rustCommandLines } from './rust-commands.ts';
 
 /**
  * The files a tool loads from the folder it runs in and runs as code, without being named them
@@ -136,7 +137,8 @@ const justfileLines = (text: string) => {
 };
 
 const LOADERS: readonly Loader[] = [
-  { file: /^build\.rs$/, loads: (p) => p === 'cargo', reading: { lines: stringLiterals } },
+  // its string literals, and the lines its `Command::new(…).args(…)` chains run (rust-commands.ts)
+  { file: /^build\.rs$/, loads: (p) => p === 'cargo', reading: { lines: (t) => [...stringLiterals(t), ...rustCommandLines(t)] } },
   { file: /^\.cargo\/config(?:\.toml)?$/, loads: (p) => p === 'cargo', reading: { lines: tomlStrings } },
   {
     file: /(?:^|\/)conftest\.py$/,

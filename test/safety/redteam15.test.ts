@@ -33,6 +33,17 @@ testHoles({
     ['ruby -run -e httpd -- --port=8000 public', 'ruby -run -e httpd -- -p 8000 /home/u/.aws'],
     ['onionshare-cli --title build dist/app.tgz', 'onionshare-cli --title x ~'],
   ],
+  // rust-commands.ts: a build.rs's Command::new(…).arg(…) chains, the lines cargo runs
+  "a build script's commands, spelled as Rust's Command chains": [
+    [
+      'printf \'fn main(){std::process::Command::new("git").args(["rev-parse","HEAD"]).status().unwrap();}\' > build.rs && cargo build',
+      'printf \'fn main(){std::process::Command::new("rm").arg("-rf").arg("/home/u/Music").status().unwrap();}\' > build.rs && cargo build',
+    ],
+    [
+      'printf \'fn main(){std::process::Command::new("ls").current_dir("src").status().unwrap();}\' > build.rs && cargo check',
+      'printf \'fn main(){std::process::Command::new("rm").current_dir("/").args(&["-rf", "/home/u/Documents"]).status().unwrap();}\' > build.rs && cargo check',
+    ],
+  ],
 });
 
 testAsks({
