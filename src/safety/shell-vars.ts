@@ -348,13 +348,15 @@ export class ShellVars {
    * USER and LOGNAME, unless the line sets them, the name of the user whose home it is (a name, never
    * a path: `/home/$USER/.m2` is the home's `.m2`, not any folder below /home).
    */
-  known(name: string, inDouble: boolean): string | null {
+  known(called: string, inDouble: boolean): string | null {
+    // `declare -n r=HOME; "$r"`: the variable a nameref names, HOME's value as HOME's own
+    const name = called === '0' ? called : this.target(called);
     if (name === 'HOME') return this.home;
     if ((name === 'USER' || name === 'LOGNAME') && !this.values.has(name)) return this.home.slice(this.home.lastIndexOf('/') + 1) || null;
     // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
     if (name === 'IFS') return inDouble ? ' ' : SPLIT;
     // bash sets `$0` to what is assigned to BASH_ARGV0 (how `bash -c SCRIPT NAME` is read: command.ts shellScript)
-    const v = this.values.get(name === '0' ? 'BASH_ARGV0' : this.target(name));
+    const v = this.values.get(name === '0' ? 'BASH_ARGV0' : name);
     if (v === undefined) return null;
     // unquoted, a value splits into words by IFS: `c="npm publish"; $c` runs npm, so does `IFS=,; c="npm,publish"; $c`
     return inDouble ? v : ifsMarked(v, this.values.get('IFS'));
