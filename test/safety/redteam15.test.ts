@@ -1,4 +1,4 @@
-import { testAsks, testHoles } from './context.ts';
+import { testAsks, testBatteryFile, testHoles } from './context.ts';
 
 /**
  * The misses of a fifteenth red-team battery (bench/redteam15-commands.txt), a class a group: [an
@@ -75,3 +75,5 @@ testAsks({
     ['borg list /srv/borg', 'borg compact /srv/borg'],
   ],
 });
+
+testBatteryFile('redteam15-commands.txt');
