@@ -56,9 +56,8 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   neonctl: ['delete'],
   pscale: ['delete'],
   turso: ['destroy'],
-  // Bigtable's tables, column families, rows and instances; sqitch's changes reverted from a database
+  // Bigtable's tables, column families, rows and instances
   cbt: ['deletetable', 'deletefamily', 'deleteallrows', 'deleteinstance', 'deletecluster', 'deleteappprofile'],
-  sqitch: ['revert'],
   // a container registry's repositories and tags (Docker Hub's hub-tool)
   'hub-tool': ['rm'],
   // backup tools whose verbs delete what they keep (the others' checks: src/safety/families/infra-backups.ts)

@@ -57,7 +57,8 @@ testAsks({
     ['vmrun list', 'vmrun -T ws deleteVM /srv/vms/build/build.vmx'],
     ['pvesh get /nodes/pve/qemu', 'pvesh delete /nodes/pve/lxc/101'],
     ['cbt ls events', 'cbt deleteinstance prod-bt'],
-    ['sqitch log', 'sqitch revert -y db:pg:orders'],
+    // infra-framework-wipes.ts: sqitch's revert of every change, its target a database URI
+    ['sqitch revert --to @HEAD^ -y db:pg:orders', 'sqitch revert -y db:pg:orders'],
     ['hub-tool tag ls acme/web', 'hub-tool tag rm acme/web:latest'],
     // infra-hypervisors.ts: govc's OBJECT.VERB commands
     ['govc vm.info web-01', 'govc snapshot.remove -vm web-01 "*"'],

@@ -108,7 +108,9 @@ const TABLE: Record<string, { valued?: ReadonlySet<string>; wipes: readonly Wipe
     wipes: [
       {
         words: ['revert'],
-        needs: (a) => !a.some((x) => x === '--to' || x.startsWith('--to=') || x === '--to-change') && operandsAfter(a, 'revert').length === 0,
+        // a database URI names the target, not a change to revert to (`revert -y db:pg://host/prod`: every change)
+        needs: (a) =>
+          !a.some((x) => x === '--to' || x.startsWith('--to=') || x === '--to-change') && operandsAfter(a, 'revert').every((x) => x.startsWith('db:')),
         what: ALL_DOWN,
       },
     ],
