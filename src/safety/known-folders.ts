@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { accountHome } from './account-homes.ts';
 import { programName } from './command.ts';
 import { resolvePath } from './paths.ts';
+import { printedHome } from './printed-homes.ts';
 import { isDynamic, type Script, type SimpleCommand, UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -12,7 +13,8 @@ import { isDynamic, type Script, type SimpleCommand, UNKNOWN, type Word } from '
  * -f`, `echo` and `cd X && pwd` make of such a folder or of a literal path — in the spellings
  * people write: options and `--` anywhere, stderr sent away (`2>/dev/null`), substitutions nested
  * (`$(dirname "$(pwd)")`), `cd` alone (the home folder) and cds one after another, and the user's
- * own home an account query prints (account-homes.ts: `getent passwd "$USER" | cut -d: -f6`). The removal
+ * own home an account query or an interpreter one-liner prints (account-homes.ts: `getent passwd
+ * "$USER" | cut -d: -f6`; printed-homes.ts: `python3 -c 'print(Path.home())'`). The removal
  * rule judges `rm -rf "$(git rev-parse --show-toplevel)"` as `rm -rf` of the project.
  */
 
@@ -74,7 +76,7 @@ export function ownCommands(sub: Script): SimpleCommand[] {
 /** The folder a substitution prints, when its commands are cds and then one of the printers above. */
 function printedFolder(sub: Script, ctx: KnownContext): string | null {
   const own = ownCommands(sub);
-  const account = accountHome(own, ctx.home);
+  const account = accountHome(own, ctx.home) ?? printedHome(own, ctx.home);
   if (account !== null) return account;
   let cwd: string | null = ctx.cwd;
   // `cd X && pwd`, `cd; pwd`, `cd ..; cd ..; pwd`: each cd moves where the last command prints
