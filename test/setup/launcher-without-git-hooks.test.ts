@@ -20,7 +20,10 @@ describe('axme init --no-git-hooks', () => {
   test("records the launcher: Claude Code's PreToolUse command answers with no axme on PATH", async () => {
     await axmeOk(dir, ['init', '--no-git-hooks', '--no-scan']);
     assert.ok(existsSync(join(dir, '.git', 'axme', 'launcher')), 'the launcher is recorded');
-    assert.ok(!existsSync(join(dir, '.git', 'hooks', 'commit-msg')) || !readFileSync(join(dir, '.git', 'hooks', 'commit-msg'), 'utf8').includes('axme'), 'no git hook');
+    assert.ok(
+      !existsSync(join(dir, '.git', 'hooks', 'commit-msg')) || !readFileSync(join(dir, '.git', 'hooks', 'commit-msg'), 'utf8').includes('axme'),
+      'no git hook',
+    );
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     const command = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
     const r = spawnSync('/bin/sh', ['-c', command], {
