@@ -50,12 +50,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // a value an option does not take, with the choice meant (choice-values.ts), before yargs' "Invalid values"
     .middleware((a) => {
       const said = choiceError(a, (self?.getOptions() as { choices?: Record<string, unknown[]> } | undefined)?.choices ?? {}, argv);
-      if (said) throw new UsageError(said);
+      if (said) throw new AxmeError('INVALID_INPUT', said);
     }, true)
     // an empty positional word or -C "": a usage error for every command (empty-words.ts)
     .middleware((a) => {
       const said = emptyWordProblem(a, argv, self?.getOptions() ?? { key: {}, boolean: [] });
-      if (said) throw new UsageError(said);
+      if (said) throw new AxmeError('INVALID_INPUT', said);
     }, true)
     .middleware(loneDashesBack, true)
     .demandCommand(1, 'say which command to run (axme --help lists them)')
@@ -78,6 +78,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let helpShown = false;
   parser.showHelpOnFail(false);
   try {
+    await positionalAsFlag(argv);
     await parser.parseAsync(parsed, {}, (err, _argv, output) => {
       if (output && !err) {
         helpShown = true;
@@ -197,6 +198,22 @@ async function unknownOptionFirst(
 ): Promise<UsageError> {
   const said = options ? unknownOption(argv, Object.keys(options.key), options.boolean, await takesWords(argv)) : undefined;
   return said ? new UsageError(said) : err;
+}
+
+/**
+ * Refuses a command's word given as an option too (`axme question ask "Which region?" --question
+ * "Which cloud?"`): yargs would take one and drop the other without a word. Loaded only for a
+ * command line that holds an option.
+ */
+async function positionalAsFlag(argv: readonly string[]): Promise<void> {
+  if (!argv.some((a) => a.startsWith('--') && a.length > 2)) return;
+  const words = commandWords([...argv]);
+  const load = words[0] !== undefined && Object.hasOwn(OPERATION_WORDS, words[0]) ? OPERATION_WORDS[words[0]] : undefined;
+  if (!load) return;
+  const op = (await load()).find((o) => o.cli?.command.join(' ') === words.join(' '));
+  if (!op) return;
+  const said = (await import('./operation-command.ts')).positionalFlag(op, argv);
+  if (said) throw new AxmeError('INVALID_INPUT', said);
 }
 
 /** True when the command the line runs takes free words (`axme search <query..>`): an unknown `--word` there may be one of them. */

@@ -68,6 +68,22 @@ export function cliName(op: AnyOperation, field: string): string {
   return (op.cli?.names as Record<string, string> | undefined)?.[field] ?? field;
 }
 
+/**
+ * The usage error for a command line (before `--`) that gives one of the command's words as an
+ * option (`--question` beside `ask <question>`), else undefined.
+ */
+export function positionalFlag(op: AnyOperation, argv: readonly string[]): string | undefined {
+  const names = (op.cli?.positional ?? []).map((f) => cliName(op, f));
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const given = /^--([^=]+)/.exec(arg)?.[1];
+    const name = given === undefined ? undefined : names.find((n) => n === given || flagOf(n) === given);
+    if (name !== undefined)
+      return `--${given} is not an option: <${name}> is a word after the command (axme ${op.cli!.command.slice(0, -1).join(' ')} ${usageOf(op)}); give it there, once`;
+  }
+  return undefined;
+}
+
 /** The words of a command line's usage: the last command word and its positionals (`search <query..>`). */
 export function usageOf(op: AnyOperation): string {
   const { command, positional = [], variadic } = op.cli!;

@@ -49,3 +49,30 @@ describe('an unknown option is named before anything missing, with the nearest k
     assert.equal(r.code, 0, r.stderr);
   });
 });
+
+describe("a command's word given as an option too is refused, never dropped", () => {
+  const repo = useStore();
+  for (const argv of [
+    ['question', 'ask', 'Which region?', '--question', 'Which cloud?'],
+    ['question', 'ask', '--question=Which cloud?'],
+    ['decision', 'show', '--id', 'D-001'],
+  ])
+    test(`axme ${argv.join(' ')}`, async () => {
+      const before = await axmeIn(repo.dir, ['question', 'list', '--json']);
+      const r = await axmeIn(repo.dir, argv);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(
+        r.stderr,
+        new RegExp(
+          `^axme: --${
+            argv
+              .find((a) => a.startsWith('--'))!
+              .slice(2)
+              .split('=')[0]
+          } is not an option: <\\w+> is a word after the command \\(axme ${argv[0]} ${argv[1]} <`,
+        ),
+      );
+      assert.equal((await axmeIn(repo.dir, ['question', 'list', '--json'])).stdout, before.stdout, 'nothing recorded');
+    });
+});
