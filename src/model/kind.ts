@@ -200,8 +200,8 @@ export function issueProblem(i: z.core.$ZodIssue, from: IssueSource = 'input'): 
   switch (i.code) {
     case 'invalid_type':
       if (/received undefined$/.test(m)) return 'is required';
-      if (i.expected === 'string' && /received array$/.test(m))
-        return from === 'input' ? 'was given more than once: give it once' : 'must be one text, not a list';
+      // a repeated command-line option is said as such where the command line is read (cli/operation-command.ts inputFrom): here a list came as one value
+      if (i.expected === 'string' && /received array$/.test(m)) return 'must be one text, not a list';
       return `must be ${EXPECTED[i.expected] ?? `a ${i.expected}`}`;
     case 'invalid_value':
       return i.values.length === 1 ? `must be ${String(i.values[0])}` : `must be one of ${i.values.map(String).join(', ')}`;

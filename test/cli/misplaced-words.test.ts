@@ -72,6 +72,13 @@ describe('a flag that takes one value, given twice, is a usage error that says s
       assert.equal(r.stdout, '');
       assert.match(r.stderr, new RegExp(`^axme: ${flag} was given more than once \\(.+\\): give it once`));
     });
+
+  test('a list where one text belongs, in the JSON on stdin, says so (not "given more than once", which is about options)', async () => {
+    const r = await axmeIn(repo.dir, ['session', 'finalize'], { input: JSON.stringify({ summary: 'x', next_steps: ['a', 'b'] }) });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /next_steps: must be one text, not a list/);
+    assert.doesNotMatch(r.stderr, /more than once/);
+  });
 });
 
 describe('a lone "-" is a word to search only: other commands refuse it as before, and write nothing', () => {
