@@ -22,6 +22,18 @@ export function parseId(s: string): { prefix: IdPrefix; n: number } | null {
   return m ? { prefix: m[1] as IdPrefix, n: Number(m[2]) } : null;
 }
 
+const LOOSE_ID_RE = new RegExp(`^([${[...KIND_TABLES.kindOfPrefix.keys()].join('')}])-(\\d{1,9})$`);
+
+/**
+ * A display ID as a person may type it, with its number padded otherwise (`D-1`, `d-01`,
+ * `D-0001`), in the form IDs are written (`D-001`), or null for anything else. IDs are only ever
+ * written by formatId, so the other paddings name no other item.
+ */
+export function normalId(s: string): string | null {
+  const m = LOOSE_ID_RE.exec(s.trim().toUpperCase());
+  return m ? formatId(m[1]!, Number(m[2])) : null;
+}
+
 /** The next free number after every id and alias already used. */
 export function nextId(prefix: string, used: Iterable<string>): string {
   let max = 0;

@@ -1,5 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
-import { parseId } from '../../model/ids.ts';
+import { normalId } from '../../model/ids.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import { itemPath, SPECS } from '../../model/paths.ts';
 import { isSlug } from '../../model/slug.ts';
@@ -15,9 +15,9 @@ import type { KnowledgeState } from './state.ts';
 export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindName, ref: string): T {
   const items = state.items[kind] as unknown as T[];
   const want = ref.trim();
-  const id = parseId(want);
-  if (id) {
-    const norm = want.toUpperCase();
+  // D-001 however its number is padded (D-1, d-0001)
+  const norm = normalId(want);
+  if (norm) {
     const byId = theOne(
       state,
       kind,
@@ -45,7 +45,7 @@ export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindNa
     const bySlug = items.find((i) => i.slug === want);
     if (bySlug) return bySlug;
   }
-  const broken = brokenFile(state, kind, want, id ? want.toUpperCase() : null);
+  const broken = brokenFile(state, kind, want, norm);
   if (broken) {
     throw new AxmeError(
       'CORRUPT',
