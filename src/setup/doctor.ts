@@ -197,7 +197,8 @@ function sessionsCheck(commonDir: string): Check {
   return {
     name: 'sessions',
     status: 'ok',
-    detail: `${rows.length} on record: ${by('active')} active, ${by('closed')} closed, ${by('recovered')} recovered${orphans ? `, ${orphans} ended without a close (the MCP server or the next session start recovers them; now: axme session recover --all)` : ''}`,
+    // every status counted, so the parts add up to the whole (a discarded session: one with nothing to keep)
+    detail: `${rows.length} on record: ${by('active')} active, ${by('closed')} closed, ${by('recovered')} recovered${by('discarded') ? `, ${by('discarded')} discarded (they recorded nothing)` : ''}${orphans ? `, ${orphans} ended without a close (the MCP server or the next session start recovers them; now: axme session recover --all)` : ''}`,
   };
 }
 

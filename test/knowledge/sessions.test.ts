@@ -364,6 +364,13 @@ describe('orphans: a session whose harness died without a close', () => {
     assert.equal(ids.filter((i: string) => statuses[i] === 'discarded').length, 1, JSON.stringify(statuses));
     assert.equal(memoryLog(dir).length, before + 1, 'the empty orphan made no commit');
     assert.match(stderr(), /recovered session/);
+    // axme doctor counts every session it says are on record, the discarded one too
+    const doctor = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout) as { checks: Array<{ name: string; detail: string }> };
+    const line = doctor.checks.find((c) => c.name === 'sessions')!.detail;
+    const total = Number(/^(\d+) on record/.exec(line)![1]);
+    const parts = [...line.matchAll(/(\d+) (?:active|closed|recovered|discarded|ended without a close)/g)].reduce((n, m) => n + Number(m[1]), 0);
+    assert.equal(parts, total, line);
+    assert.match(line, /1 discarded/, line);
   });
 });
 
