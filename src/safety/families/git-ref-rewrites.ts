@@ -3,7 +3,7 @@ import type { Hit } from './args.ts';
 
 /**
  * The git history family's ref commands that name their branch elsewhere than update-ref's and
- * branch's operands (docs/safety.md, "git history"): `update-ref --stdin` fed its commands
+ * branch's operands (docs/safety.md, "Rule families past the lists", the `gitHistory` row): `update-ref --stdin` fed its commands
  * (`delete refs/heads/main`, `update refs/heads/main <rev>`), `symbolic-ref refs/heads/main
  * <other>` (the branch made a pointer to another one, what it held no longer under its name), and
  * `git lfs migrate import|export`, which rewrites every commit of the branches it is given as
