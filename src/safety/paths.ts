@@ -130,7 +130,9 @@ export interface PathMatch {
  * characters are wildcards (a shell argument, a Glob pattern), otherwise it is literal (a tool's
  * file path). Unknown expansions (UNKNOWN) stand for anything (in a file name: anything but a `.`).
  */
-export function matchPath(path: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
+export function matchPath(given: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
+  // the parent of a folder only the shell knows is one too (`cd "$X" && ln -s ../_build/a .`)
+  const path = given.replace(UNKNOWN_PARENTS, `${UNKNOWN}/`);
   const entries = anchoredList(patterns, ctx);
   const dynamic = path.includes(UNKNOWN);
   if (!isGlob && !dynamic) {
@@ -193,7 +195,11 @@ function knownPartsEndAt(path: string, full: string, pt: Token[], isGlob: boolea
   const known = path.slice(path.search(LEADING_KNOWN_NAME)).split('/');
   const parts = full.split('/');
   for (let i = 1; i < known.length; i++) {
-    if (!parts.slice(-i).some((p) => p !== '' && !/[*?[]/.test(p))) continue;
+    const ends = parts.slice(-i);
+    if (!ends.some((p) => p !== '' && !/[*?[]/.test(p))) continue;
+    // with an expansion among the names (`_build/x.$A`), a known one is what the pattern spells out (`.aws`)
+    const names = known.slice(0, i);
+    if (names.some((k) => k.includes(UNKNOWN)) && !names.some((k) => !k.includes(UNKNOWN) && ends.includes(k))) continue;
     if (intersects([GLOBSTAR, '/', ...tokens(known.slice(0, i).join('/'), !isGlob)], pt)) return true;
   }
   return false;
@@ -220,8 +226,10 @@ function namesAfterUnknown(path: string, full: string): boolean {
   return full.split('/').some((p) => p !== '' && !before.has(p) && !/[*?[]/.test(p) && after.includes(p));
 }
 
-/** A path that starts in folders of only unknown expansions and goes on by known names: `\uE000/a/b`. */
-const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/${UNKNOWN}]+)+$`);
+/** Folders of only unknown expansions, a known name, more names: `\uE000/a/b`, `\uE000/_build/x.\uE000/lib.dll`. */
+const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/]+)+$`);
+/** Unknown folders, then their parents: `\uE000/../`. */
+const UNKNOWN_PARENTS = new RegExp(`^(${UNKNOWN}+/)+(\\.\\./)+`);
 
 /**
  * The first pattern naming something inside folder `dir` (a slash pattern below it): what a

@@ -39,7 +39,8 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
     program = normalize(inner[0]);
     args = inner[1];
   }
-  if (EXEMPT.has(program) || program.includes(UNKNOWN) || program.includes('=')) return [];
+  // a first word that is an option is a fragment (a line of an array: `--configuration release`), no program
+  if (EXEMPT.has(program) || program.includes(UNKNOWN) || program.includes('=') || program.startsWith('-')) return [];
   if (informational(program, args)) return [];
   const path = subcommands(args);
   if (path[0] !== undefined && RUNNERS.has(path[0])) return [];
