@@ -89,6 +89,18 @@ export interface ToolReply {
 }
 
 /**
+ * An error's words as an MCP client's agent can act on them: the core's hints name the CLI (its
+ * `-C <path>` option, a list command), which an agent calling tools has in the tool's
+ * `project_path` and in axme_search_kb.
+ */
+export function forAgent(message: string): string {
+  return message
+    .replace(/pass -C <path> to a git repository/g, 'pass project_path naming a git repository')
+    .replace(/`axme [a-z]+ list[^`]*` shows what there is/g, 'axme_search_kb {"query": "<words>"} finds an item by its words')
+    .replace(/`axme log` shows what there is/g, 'axme_log shows what changed');
+}
+
+/**
  * Runs a handler and turns its answer into a tool result. An AxmeError becomes an error result
  * whose text says what to do; anything else too (logged), and the server keeps serving.
  */
@@ -110,7 +122,8 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
               ? 'not allowed'
               : 'error';
       // no structured content: clients check it against the output schema, which describes a success
-      const message = ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : err.message);
+      const message =
+        ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : forAgent(err.message));
       return { content: [{ type: 'text', text: `${kind}: ${message}` }], isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));

@@ -47,3 +47,29 @@ describe('the context names each tool with the argument its schema takes', () =>
     assert.match(resultText(r), /integer cents/);
   });
 });
+
+describe("an error an MCP tool answers names what an agent can call, not the CLI's options", () => {
+  let dir: string;
+  let cleanup: () => void;
+  let client: Client;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    await axmeOk(dir, ['init']);
+    ({ client } = await connectStdio(dir));
+  });
+  after(async () => {
+    await client.close();
+    cleanup();
+  });
+
+  test('a missing item and a folder that does not exist', async () => {
+    const missing = (await client.callTool({ name: 'axme_get_decision', arguments: { id_or_slug: 'D-404' } })) as ToolResult;
+    assert.ok(missing.isError);
+    assert.doesNotMatch(resultText(missing), /`axme [a-z]+ list/, resultText(missing));
+    assert.match(resultText(missing), /axme_search_kb/, resultText(missing));
+    const away = (await client.callTool({ name: 'axme_get_decision', arguments: { id_or_slug: 'D-001', project_path: `${dir}/nonexistent` } })) as ToolResult;
+    assert.ok(away.isError);
+    assert.doesNotMatch(resultText(away), /-C <path>/, resultText(away));
+    assert.match(resultText(away), /project_path/, resultText(away));
+  });
+});
