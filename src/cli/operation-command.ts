@@ -69,17 +69,22 @@ export function cliName(op: AnyOperation, field: string): string {
 }
 
 /**
- * The usage error for a command line (before `--`) that gives one of the command's words as an
- * option (`--question` beside `ask <question>`), else undefined.
+ * The usage error for a command line (before `--`) that gives one of the command's required
+ * words as an option (`--question` beside `ask <question>`: yargs would keep one of the two and
+ * drop the other without a word, or say the word is missing), else undefined. An optional word
+ * may be given either way (`axme diff --from v1`).
  */
 export function positionalFlag(op: AnyOperation, argv: readonly string[]): string | undefined {
-  const names = (op.cli?.positional ?? []).map((f) => cliName(op, f));
+  const positional = op.cli?.positional ?? [];
+  if (!positional.length) return undefined;
+  const { required } = schemaFields(Object.fromEntries(positional.map((p) => [p, op.input[p]])));
+  const names = positional.filter((f) => required.has(f)).map((f) => cliName(op, f));
   for (const arg of argv) {
     if (arg === '--') break;
     const given = /^--([^=]+)/.exec(arg)?.[1];
     const name = given === undefined ? undefined : names.find((n) => n === given || flagOf(n) === given);
     if (name !== undefined)
-      return `--${given} is not an option: <${name}> is a word after the command (axme ${op.cli!.command.slice(0, -1).join(' ')} ${usageOf(op)}); give it there, once`;
+      return `--${given} is not an option: <${name}> is a word after the command (${['axme', ...op.cli!.command.slice(0, -1), usageOf(op)].join(' ')}); give it there, once`;
   }
   return undefined;
 }
