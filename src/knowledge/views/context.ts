@@ -141,6 +141,8 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     `Ask for more when the work needs it: ${toolCall('axme_search_kb', '<words>')} (every kind), ${toolCall('axme_get_decision', '<id>')} / ${toolCall('axme_get_memory', '<slug>')} (one item whole), axme_decisions, axme_memories, axme_oracle (paged).`,
   ].join('\n');
   const blocks: string[] = [];
+  // the page's size: paging cuts at it, and the required decisions are fitted into what page 1 has left of it
+  const budget = budgetOf(state, opts.budget);
   // what a session this clone ran left for its user; one another clone ran (or whoever pushed it) is named as such
   const whose = elsewhere ? `${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}` : '';
   const sayFirst = elsewhere
@@ -167,7 +169,6 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
   if (required.length) {
     // what agents must follow stays on page 1 whatever else is there: by title alone, then fewer, when the lines with their text do not fit
-    const budget = budgetOf(state, opts.budget);
     const room = budget - header.length - blocks.reduce((n, b) => n + b.length + 2, 0) - PAGE_FOOTER_ROOM;
     blocks.push(
       fitted(
@@ -241,7 +242,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
       'Save decisions and memories as you discover them (axme_save_decision, axme_save_memory). ' +
       'When two decisions conflict, the newer one wins. Close the session with axme_begin_close, then axme_finalize_close.',
   );
-  const page = paginate(header, blocks, budgetOf(state, opts.budget), opts.page ?? 1);
+  const page = paginate(header, blocks, budget, opts.page ?? 1);
   if (opts.onListed) {
     const candidates: ListedCandidate[] = [
       ...openQuestions.map((q): ListedCandidate => ['question', q.id, q.slug]),
