@@ -259,3 +259,98 @@ function literal(text: string, fromFolder: boolean, toFolder: boolean): GlobMatc
 
 /** `globMatcher` with the anchors' syntax, under the name callers used when it returned a RegExp. */
 export const globRegex = (glob: string): GlobMatcher => globMatcher(glob);
+
+/** The characters that open, separate and close a brace group; bash's parser marks the unquoted ones with others. */
+export interface BraceMarks {
+  open: string;
+  comma: string;
+  close: string;
+}
+
+const PLAIN_BRACES: BraceMarks = { open: '{', comma: ',', close: '}' };
+
+/**
+ * The texts a text with `{a,b}` groups stands for, groups inside groups too, as bash, ripgrep
+ * and the clients' glob tools expand them (`*.{pem,txt}`: `*.pem`, `*.txt`); a `{` that opens no
+ * group (`{a}`, `{}`, no closing `}`) is itself. At most `max` + 1 texts: more than `max` means
+ * the caller cannot list them all and must not read the first ones as if they were every one.
+ */
+export function braceAlternatives(text: string, max: number, marks: BraceMarks = PLAIN_BRACES): string[] {
+  const open = text.indexOf(marks.open);
+  if (open < 0) return [text];
+  let depth = 0;
+  const commas: number[] = [];
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === marks.open) depth++;
+    else if (text[i] === marks.comma && depth === 1) commas.push(i);
+    else if (text[i] === marks.close && --depth === 0) {
+      if (!commas.length) break;
+      const head = text.slice(0, open);
+      const alts = [open, ...commas].map((c, k) => text.slice(c + 1, k < commas.length ? commas[k] : i));
+      const tails = braceAlternatives(text.slice(i + 1), max, marks);
+      const out: string[] = [];
+      for (const alt of alts)
+        for (const a of braceAlternatives(alt, max, marks))
+          for (const tail of tails) {
+            out.push(head + a + tail);
+            if (out.length > max) return out;
+          }
+      return out;
+    }
+  }
+  // no group opens here: this `{` is itself, and the rest may hold one
+  return braceAlternatives(text.slice(open + 1), max, marks).map((rest) => `${text.slice(0, open)}{${rest}`);
+}
+
+/**
+ * Globs that together match every text `text`'s `{a,b}` groups stand for, one per alternative
+ * written rather than one per combination: each alternative in its place, every other group a
+ * wildcard (`*`, or `**` when one of its alternatives names folders). As many as the
+ * alternatives, however many combinations they make: for a glob whose braceAlternatives are
+ * too many to list, it is a reading that leaves none out.
+ */
+export function braceCover(text: string, marks: BraceMarks = PLAIN_BRACES): string[] {
+  const parts = braceParts(text, marks);
+  const out = new Set<string>();
+  parts.forEach((part, at) => {
+    if (typeof part === 'string') return;
+    for (const alt of part)
+      for (const one of braceCover(alt, marks))
+        out.add(parts.map((p, i) => (i === at ? one : typeof p === 'string' ? p : p.some((a) => a.includes('/')) ? '**' : '*')).join(''));
+  });
+  return out.size ? [...out] : [text];
+}
+
+/** `text` as its plain runs and its top-level groups (each a list of its alternatives, as written). */
+function braceParts(text: string, marks: BraceMarks): Array<string | string[]> {
+  const parts: Array<string | string[]> = [];
+  let plain = '';
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== marks.open) {
+      plain += text[i++];
+      continue;
+    }
+    let depth = 0;
+    let end = -1;
+    const commas: number[] = [];
+    for (let j = i; j < text.length; j++) {
+      if (text[j] === marks.open) depth++;
+      else if (text[j] === marks.comma && depth === 1) commas.push(j);
+      else if (text[j] === marks.close && --depth === 0) {
+        end = j;
+        break;
+      }
+    }
+    if (end < 0 || !commas.length) {
+      plain += text[i++];
+      continue;
+    }
+    if (plain) parts.push(plain);
+    plain = '';
+    parts.push([i, ...commas].map((c, k) => text.slice(c + 1, k < commas.length ? commas[k] : end)));
+    i = end + 1;
+  }
+  if (plain) parts.push(plain);
+  return parts;
+}

@@ -1,3 +1,4 @@
+import { type BraceMarks, braceAlternatives } from '../model/glob.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
 /**
@@ -26,7 +27,15 @@ export const L_OPEN = '\u0005';
 export const L_SEP = '\u0006';
 export const L_CLOSE = '\u0007';
 const LOOP_GROUP = /\u0005([^\u0005\u0007]*)\u0007/g;
-const MAX_EXPANSIONS = 64;
+/**
+ * The most words one word's brace expansion may become (`mkdir -p {a,b,c,d}/{e,f,g,h}/{i,j,k,l}`
+ * is 64): past it the command line is too large to check and denied (expandWord), never read as
+ * its first words only.
+ */
+const MAX_EXPANSIONS = 1_024;
+/** Hundreds of braces in one word is no command anyone types. */
+const MAX_BRACE_GROUPS = 200;
+const MARKED_BRACES: BraceMarks = { open: B_OPEN, comma: B_COMMA, close: B_CLOSE };
 /** The most values of one loop variable a command of its body is read with (one run each); past it the variable is unknown. */
 export const MAX_LOOP_RUNS = 64;
 /**
@@ -38,15 +47,21 @@ export const MAX_LOOP_COMBINATIONS = 1_024;
 /** Any of the marks expandWord acts on: SPLIT, B_OPEN, B_COMMA, B_CLOSE. */
 const MARKS = /[\u0001-\u0004]/;
 
-/** The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting. */
-export function expandWord(w: Word, home: string): Word[] {
+/**
+ * The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting.
+ * A word of hundreds of groups, or one that expands to more than MAX_EXPANSIONS words, calls
+ * `tooMany` (the parser then holds its line too large to check) and stands as one unknown word.
+ */
+export function expandWord(w: Word, home: string, tooMany: () => void): Word[] {
   // most words have no brace, comma or split mark: they stay as they are
   if (!MARKS.test(w.value)) return [w];
   let values = [w.value];
   if (w.value.includes(B_OPEN)) {
-    // hundreds of braces in one word is no command anyone types: treat it as unknown
-    values = (w.value.match(/\u0002/g)?.length ?? 0) > 200 ? [UNKNOWN] : expandBraces(w.value);
-    if (values.length > MAX_EXPANSIONS) values = [UNKNOWN];
+    values = (w.value.match(/\u0002/g)?.length ?? 0) > MAX_BRACE_GROUPS ? [] : expandBraces(w.value);
+    if (!values.length || values.length > MAX_EXPANSIONS) {
+      tooMany();
+      values = [UNKNOWN];
+    }
     // tilde expansion comes after brace expansion
     values = values.map((v) => (v === '~' || v.startsWith('~/') ? home + v.slice(1) : v));
   }
@@ -120,33 +135,7 @@ export function unsplit(w: Word): Word {
 
 /** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
 export function expandBraces(v: string): string[] {
-  const open = v.indexOf(B_OPEN);
-  if (open < 0) return [v];
-  let depth = 0;
-  const commas: number[] = [];
-  for (let i = open; i < v.length; i++) {
-    if (v[i] === B_OPEN) depth++;
-    else if (v[i] === B_COMMA && depth === 1) commas.push(i);
-    else if (v[i] === B_CLOSE && --depth === 0) {
-      if (!commas.length) break;
-      const head = v.slice(0, open);
-      const alts = [open, ...commas].map((c, k) => v.slice(c + 1, k < commas.length ? commas[k] : i));
-      const out: string[] = [];
-      const tails = expandBraces(v.slice(i + 1));
-      for (const alt of alts) {
-        for (const a of expandBraces(alt)) {
-          for (const tail of tails) {
-            out.push(head + a + tail);
-            if (out.length > MAX_EXPANSIONS) return out;
-          }
-        }
-      }
-      return out;
-    }
-  }
-  // not a brace expansion: keep this `{` literal and look further on
-  const rest = expandBraces(v.slice(open + 1));
-  return rest.map((r) => v.slice(0, open) + '{' + r);
+  return braceAlternatives(v, MAX_EXPANSIONS, MARKED_BRACES);
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {

@@ -8,7 +8,7 @@ import type { SimpleCommand, Word } from './syntax.ts';
  * (expand.ts pinLoop); the words marked `unexpanded` are expanded once pinned. Any other command
  * is itself. Past MAX_LOOP_COMBINATIONS combinations the loops are read side by side, run i taking each
  * loop's i-th value, which shows every value of a word holding one loop; null when a word
- * holds two (its combinations cannot all be read).
+ * holds two (its combinations cannot all be read), or a run's word expands to too many words.
  */
 export function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] | null {
   const values = [...cmd.words.map((w) => w.value), ...cmd.redirects.flatMap((r) => [r.target?.value ?? '', r.input ?? ''])];
@@ -21,12 +21,13 @@ export function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, ho
     runs = Array.from({ length: Math.max(...loops.values()) }, (_, run) => run);
   }
   const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
-  return runs.map((pins) => ({
+  let tooMany = false;
+  const commands = runs.map((pins) => ({
     ...cmd,
     words: cmd.words.flatMap((w) => {
       if (!looped(w.value)) return [w];
       const pinned = { ...w, value: pinLoop(w.value, pins) };
-      return unexpanded.has(w) ? expandWord(pinned, home) : [pinned];
+      return unexpanded.has(w) ? expandWord(pinned, home, () => (tooMany = true)) : [pinned];
     }),
     redirects: cmd.redirects.map((r) => ({
       ...r,
@@ -34,4 +35,5 @@ export function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, ho
       input: r.input !== null && looped(r.input) ? pinLoop(r.input, pins) : r.input,
     })),
   }));
+  return tooMany ? null : commands;
 }

@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
-import { type GlobMatcher, globMatcher } from '../model/glob.ts';
-import { B_CLOSE, B_COMMA, B_OPEN, expandBraces } from './expand.ts';
+import { braceAlternatives, braceCover, type GlobMatcher, globMatcher } from '../model/glob.ts';
 import { GLOBSTAR, intersects, type Token, tokens } from './glob-tokens.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 
@@ -393,11 +392,17 @@ export function globNames(glob: string, target: string, inside: boolean, deep = 
   return intersects(arg, pt) || (inside && intersects(arg, [...pt, '/', GLOBSTAR]));
 }
 
-const BRACE_MARK: Record<string, string> = { '{': B_OPEN, ',': B_COMMA, '}': B_CLOSE };
-const BRACE_TEXT: Record<string, string> = { [B_OPEN]: '{', [B_COMMA]: ',', [B_CLOSE]: '}' };
+/** The most globs a glob's `{a,b}` groups may stand for and be listed one by one; past it, braceCover's reading. */
+const MAX_GLOB_ALTERNATIVES = 64;
 
-/** The globs a glob with braces stands for, as ripgrep and the Grep tool expand them (`{.env.local,x}`, `*.{ts,tsx}`); a glob without a `{,}` group is itself. */
+/**
+ * The globs a glob with braces stands for, as ripgrep and the Grep tool expand them
+ * (`{.env.local,x}`, `*.{ts,tsx}`); a glob without a `{,}` group is itself. Past
+ * MAX_GLOB_ALTERNATIVES combinations, one glob per alternative written, the other groups
+ * wildcards (model/glob.ts braceCover): never the first ones alone.
+ */
 export function globAlternatives(glob: string): string[] {
   if (!glob.includes('{')) return [glob];
-  return expandBraces(glob.replace(/[{,}]/g, (c) => BRACE_MARK[c]!)).map((g) => g.replace(/[\u0002-\u0004]/g, (c) => BRACE_TEXT[c]!));
+  const alternatives = braceAlternatives(glob, MAX_GLOB_ALTERNATIVES);
+  return alternatives.length <= MAX_GLOB_ALTERNATIVES ? alternatives : braceCover(glob);
 }

@@ -29,7 +29,7 @@ export abstract class RedirectReader extends WordReader {
     this.skipBlanks();
     // `< <(cmd)`: a process substitution is the file redirected
     if (this.atWordEnd() && !/^[<>]\(/.test(this.src.slice(this.pos, this.pos + 2))) return { op, target: null, input: null };
-    const target = expandWord(this.word(), this.home)[0]!;
+    const target = expandWord(this.word(), this.home, this.tooManyWords)[0]!;
     if (op === '<<<') return { op, target, input: target.value, subs: target.subs };
     // `< <(printf '/etc\0')`: what a static substitution writes is the text read on stdin
     const fed = op === '<' && target.raw.startsWith('<(') && target.subs.length === 1 ? staticOutput(target.subs[0]!) : null;

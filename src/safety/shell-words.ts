@@ -17,6 +17,10 @@ export abstract class WordReader {
   pos = 0;
   out: SimpleCommand[] = [];
   tooDeep = false;
+  /** a word's brace expansion is too large to read: the line is too large to check (expand.ts expandWord) */
+  protected readonly tooManyWords = (): void => {
+    this.tooDeep = true;
+  };
 
   constructor(
     protected readonly src: string,

@@ -247,7 +247,7 @@ class Parser extends RedirectReader {
       if (!assigns && word.value.includes(L_OPEN)) {
         unexpanded.add(word);
         cmd.words.push(word);
-      } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
+      } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home, this.tooManyWords)));
     }
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     const reserved: string[] = [];
@@ -358,7 +358,7 @@ class Parser extends RedirectReader {
       }
       if (c === '#') this.pos = this.src.indexOf('\n', this.pos) < 0 ? this.src.length : this.src.indexOf('\n', this.pos);
       else if (' \t\r\n;&|<>('.includes(c)) this.pos++;
-      else elements.push(...expandWord(this.word(), this.home));
+      else elements.push(...expandWord(this.word(), this.home, this.tooManyWords));
     }
     const values = elements.map((e) => e.value.replace(/^\[[^\]]*\]=/, ''));
     return {

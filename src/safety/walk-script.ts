@@ -43,7 +43,10 @@ export function walkScript(src: string, w: Walk, depth: number): void {
   // `find … -exec sh -c 'rm -rf "$1"' _ {} \;` read as the `-exec rm -rf {} \;` it is (find-exec-shells.ts)
   const script = findExecShells(parseShell(src, { home: w.ctx.home, depth }));
   if (script.tooDeep)
-    w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
+    w.findings.push({
+      rule: 'shell.too-deep',
+      reason: 'the command nests too deeply, grows a variable too long or expands braces into too many words to be checked; run the steps one by one',
+    });
   // `:(){ :|:& };:`: a function of the line that starts itself beside itself, called (the system family's, read from the whole line)
   const bomb = w.policy.families.system === 'off' ? null : checkForkBomb(src);
   if (bomb) w.findings.push(familyFinding('system', bomb, w.policy));

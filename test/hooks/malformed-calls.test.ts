@@ -78,6 +78,20 @@ describe('a tool call whose input is malformed is denied, by every adapter', () 
     );
   });
 
+  test("gemini's read_many_files whose pattern stands for more paths than are listed one by one is checked for every alternative, not its first ones", async () => {
+    const names = Array.from({ length: 70 }, (_, i) => `${dir}/none/n${i}`);
+    const read = (last?: string) =>
+      answer('gemini', {
+        hook_event_name: 'BeforeTool',
+        tool_name: 'read_many_files',
+        tool_input: { paths: [`{${[...names, ...(last ? [last] : [])].join(',')}}`] },
+      });
+    const got = await read('~/.ssh/id_rsa');
+    assert.ok(got !== null, 'let through');
+    assert.match(got, /credentials/);
+    assert.equal(await read(), null, 'the same pattern without it');
+  });
+
   test('the well-formed calls still pass', async () => {
     assert.equal(await answer('codex', { hook_event_name: 'PreToolUse', tool_name: 'shell', tool_input: { command: ['ls', '-la'] } }), null);
     assert.equal(await answer('cursor', { hook_event_name: 'beforeShellExecution', conversation_id: 'c', command: 'ls -la' }), null);

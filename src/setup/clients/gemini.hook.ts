@@ -4,7 +4,7 @@ import type { ToolCall } from '../../safety/evaluate.ts';
 import { GEMINI_SETTINGS, geminiCompressesNow } from './gemini-compress.ts';
 import { type HookPayload, PayloadError } from './hook-payload.ts';
 import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, shellCall, str } from './hook-protocol.ts';
-import { braceAlternatives, readManyTargets } from './read-many.ts';
+import { namedPaths, readManyTargets } from './read-many.ts';
 
 /**
  * Gemini CLI, for the hook process: its own tool names and argument names, mapped to the common
@@ -75,7 +75,7 @@ function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string, 
         throw new PayloadError('the read_many_files call reaches more than 20000 files, too many to check; name the files, or a narrower folder or pattern');
       // reaching no file now, each path it names is checked as it is written, each of a pattern's {a,b} alternatives apart
       // (a credential folder's pattern, or `*.{pem,txt}`, is refused for what it names)
-      const read = files.length ? files : list.flatMap(braceAlternatives).map((p) => (p.startsWith('/') || p.startsWith('~') ? p : resolve(base, p)));
+      const read = (files.length ? files : namedPaths(list)).map((p) => (p.startsWith('/') || p.startsWith('~') ? p : resolve(base, p)));
       return read.map((file_path) => ({ tool: 'Read', input: { file_path } }));
     }
     case 'glob':

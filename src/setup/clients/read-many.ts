@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { globRegex } from '../../model/glob.ts';
+import { braceAlternatives, braceCover, globRegex } from '../../model/glob.ts';
 
 /**
  * The files Gemini CLI's `read_many_files` would read for its `paths`/`include` entries (files,
@@ -58,20 +58,17 @@ export function readManyTargets(entries: readonly string[], base: string, opts: 
   return [...out];
 }
 
+/** The most paths one of a read_many_files call's patterns is listed as, one by one; past it, braceCover's reading. */
+const MAX_NAMED_PATHS = 64;
+
 /**
- * The patterns a pattern with `{a,b}` groups stands for (`*.{pem,txt}`: `*.pem`, `*.txt`), groups
- * inside groups too, at most 64; a pattern without one is itself. Here rather than the engine's
- * (safety/paths.ts globAlternatives) because the hook parts stay light: the prompt hook's bundle
- * carries this file and none of the engine.
+ * The paths a call's patterns name, each `{a,b}` alternative apart (`*.{pem,txt}`: `*.pem`,
+ * `*.txt`); a pattern of more combinations than MAX_NAMED_PATHS as one glob per alternative
+ * written, the other groups wildcards (model/glob.ts braceCover), never its first ones alone.
  */
-export function braceAlternatives(pattern: string): string[] {
-  const out: string[] = [];
-  const expand = (p: string): void => {
-    if (out.length >= 64) return;
-    const m = /\{([^{}]*,[^{}]*)\}/.exec(p);
-    if (!m) return void out.push(p);
-    for (const alt of m[1]!.split(',')) expand(p.slice(0, m.index) + alt + p.slice(m.index + m[0].length));
-  };
-  expand(pattern);
-  return out;
+export function namedPaths(patterns: readonly string[]): string[] {
+  return patterns.flatMap((p) => {
+    const alternatives = braceAlternatives(p, MAX_NAMED_PATHS);
+    return alternatives.length <= MAX_NAMED_PATHS ? alternatives : braceCover(p);
+  });
 }
