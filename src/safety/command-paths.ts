@@ -89,8 +89,9 @@ function usedPaths(inv: Invocation, ctx: BashContext, pctx: PathContext & { cwd:
       const f = treeFinding(inv.program, resolvePath(lead + u.value.slice(1), pctx), policy.deniedPaths, pctx);
       if (f) return f;
     }
-    // a folder read whole below a folder only the shell knows (`tar c "$X/.ssh"`): the home folder among them
-    const rest = u.tree && u.access === 'read' && !globbed ? belowUnknownFolder(u.value) : null;
+    // a folder read whole below a folder only the shell knows (`tar c "$X/.ssh"`, `cd "$X" && tar c .ssh`): the home folder among them
+    const inFolder = ctx.cwd === null && !independentOfFolder(u.value) ? `${UNKNOWN}/${u.value}` : u.value;
+    const rest = u.tree && u.access === 'read' && !globbed ? belowUnknownFolder(inFolder) : null;
     if (rest) {
       const f = treeFinding(inv.program, resolvePath(`~/${rest}`, pctx), policy.deniedPaths, pctx);
       if (f) return f;

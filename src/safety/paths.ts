@@ -130,8 +130,9 @@ export interface PathMatch {
  * file path). Unknown expansions (UNKNOWN) stand for anything (in a file name: anything but a `.`).
  */
 export function matchPath(given: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
-  // the parent of a folder only the shell knows is one too (`cd "$X" && ln -s ../_build/a .`)
-  const path = given.replace(UNKNOWN_PARENTS, `${UNKNOWN}/`);
+  // the parent of a folder only the shell knows is one too (`cd "$X" && ln -s ../_build/a .`); a folder
+  // named with a closing slash (`cd "$X" && cp a dist/`) is that folder, not something inside it
+  const path = given.replace(UNKNOWN_PARENTS, `${UNKNOWN}/`).replace(UNKNOWN_CLOSING_SLASHES, '');
   const entries = anchoredList(patterns, ctx);
   const dynamic = path.includes(UNKNOWN);
   if (!isGlob && !dynamic) {
@@ -227,6 +228,8 @@ function namesAfterUnknown(path: string, full: string): boolean {
 
 /** Folders of only unknown expansions, a known name, more names: `\uE000/a/b`, `\uE000/_build/x.\uE000/lib.dll`. */
 const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/]+)+$`);
+/** The closing slashes of a path an unknown expansion is part of: `\uE000/dist/`. */
+const UNKNOWN_CLOSING_SLASHES = new RegExp(`(?<=${UNKNOWN}.*[^/])/+$`);
 /** Unknown folders, then their parents: `\uE000/../`. */
 const UNKNOWN_PARENTS = new RegExp(`^(${UNKNOWN}+/)+(\\.\\./)+`);
 

@@ -100,7 +100,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
         if (part)
           return { rule: 'rm.root', reason: `\`rm\` of the project's history (${part}) loses commits; it is never allowed. Use git to drop what you mean` };
         // `rm ~/Documents/thesis.docx`, `rm ~/notes.txt`: the user's documents, one by one (home-data.ts)
-        const doc = isDynamic(t) ? null : documentNamed(t.value, ctx);
+        // (a quoted tilde, `rm "~/my notes.txt"`, is a folder named `~` here: paths.ts wordPath)
+        const doc = isDynamic(t) ? null : documentNamed(wordPath(t), ctx);
         if (doc) return { rule: 'rm.root', reason: `\`rm\` of ${doc} is never allowed: no copy of it is kept. Ask the user to remove it` };
       }
       return null;
