@@ -1,3 +1,4 @@
+import { refOf } from '../knowledge/views/recall-prompt.ts';
 import { tokenize } from '../knowledge/views/search/analyze.ts';
 import type { SearchHit } from '../knowledge/views/search/hits.ts';
 import { KINDS } from '../model/kinds.ts';
@@ -37,7 +38,7 @@ const marksOf = (h: SearchHit) => `${h.via ? ` (replaces ${h.via})` : ''}${h.sta
 export function searchLines(r: Found): string {
   return textOf(
     r.hits.length
-      ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${h.id ?? h.slug}  ${h.title}${statusOf(h)}${marksOf(h)}  ${h.citation}`)
+      ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${refOf(h)}  ${h.title}${statusOf(h)}${marksOf(h)}  ${h.citation}`)
       : [noMatches(r.query, r.type, '--type all')],
   );
 }
@@ -48,7 +49,8 @@ export const searchJson = ({ query: _q, type: _t, ...r }: Found) => r;
 /** The MCP tool's text: numbered hits with their snippet and citation. */
 export function searchText(r: Found): string {
   const lines = r.hits.map(
-    (h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
+    (h, i) =>
+      `${i + 1}. ${h.id || h.store ? `${refOf(h)} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
   );
   const m = r.meaning;
   const note = !m

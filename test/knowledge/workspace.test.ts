@@ -303,7 +303,7 @@ describe('a workspace of three repositories', () => {
     assert.equal((await cliJson(repo('web'), decisionShow, { id_or_slug: 'use-pnpm-everywhere' })).store, store, 'the workspace one by its slug');
     assert.match(
       await cliText(repo('web'), context),
-      /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./,
+      /- use-pnpm-everywhere Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./,
       'a required workspace decision reaches every repository',
     );
     // same slug: lib's own decision replaces the workspace's

@@ -7,12 +7,13 @@ import type { Memory } from '../../model/memory.ts';
 import type { OraclePage } from '../../model/oracle.ts';
 import type { Question } from '../../model/question.ts';
 import type { SafetyRules } from '../../model/safety-rules.ts';
+import { agentRef } from './recall-lines.ts';
 
 /** Compact text renderings of items for agents (what the MCP tools and `axme context` print). */
 
 /** `from`: the store the item comes from when it is not the repository's own (a workspace store); `stale`: the line saying its code moved (stale-marks.ts). */
 export function decisionBlock(d: Decision, from?: string | null, stale?: string): string {
-  const head = `### ${d.id} [${d.enforce}] ${d.title}${d.scope?.length ? `  (scope: ${d.scope.join(', ')})` : ''}${fromNote(from)}`;
+  const head = `### ${agentRef(d, !!from)} [${d.enforce}] ${d.title}${d.scope?.length ? `  (scope: ${d.scope.join(', ')})` : ''}${fromNote(from)}`;
   const lines = [head, d.decision];
   if (d.reasoning) lines.push(`Why: ${d.reasoning}`);
   if (d.supersedes.length) lines.push(`Supersedes: ${d.supersedes.join(', ')}`);

@@ -11,6 +11,7 @@ import { changeLines } from '../review/diff/render-diff.ts';
 import { pendingProposals } from '../review/pending.ts';
 import { backlogLine, currentDecisions, currentMemories, handoffBlock, safetyBlock } from './blocks.ts';
 import { type Page, paginate } from './paging.ts';
+import { agentRef } from './recall-lines.ts';
 import { relevantItems, type WorkFocus } from './relevant.ts';
 import { staleMarks } from './stale-marks.ts';
 
@@ -166,7 +167,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     );
   blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${cut(safetyBlock(state.rules), 2_000, 'all of them: axme_safety')}`);
   const line = (d: (typeof decisions)[number]) =>
-    `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
+    `- ${agentRef(d, !!storeOf(state, d))} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
   if (required.length) {
     // what agents must follow stays on page 1 whatever else is there: by title alone, then fewer, when the lines with their text do not fit
     const room = budget - header.length - blocks.reduce((n, b) => n + b.length + 2, 0) - PAGE_FOOTER_ROOM;
@@ -182,7 +183,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   }
   // the handoff's next steps and work in progress say where the work is too
   const focus = { ...opts.focus, text: [opts.focus?.text, handoff?.next_steps, handoff?.in_progress].filter(Boolean).join('\n') };
-  const relevant = relevantItems({ decisions: advisory, memories, backlog: liveBacklog }, focus, CONTEXT_LIMITS.relevant);
+  const relevant = relevantItems({ decisions: advisory, memories, backlog: liveBacklog }, focus, CONTEXT_LIMITS.relevant, (i) => storeOf(state, i) !== null);
   if (relevant.length)
     blocks.push(`## Relevant to the work at hand (the branch, the files changed, the handoff's next steps)\n${relevant.map((r) => r.line).join('\n')}`);
   const shown = new Set(relevant.map((r) => r.id));
@@ -246,7 +247,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   if (opts.onListed) {
     const candidates: ListedCandidate[] = [
       ...openQuestions.map((q): ListedCandidate => ['question', q.id, q.slug]),
-      ...decisions.map((d): ListedCandidate => ['decision', d.id, d.slug]),
+      ...decisions.map((d): ListedCandidate => ['decision', agentRef(d, !!storeOf(state, d)), d.slug]),
       ...relevant.map((r): ListedCandidate => [r.kind, r.id, r.slug]),
       ...liveBacklog.map((b): ListedCandidate => ['backlog', b.id, b.slug]),
       ...stale.map((x): ListedCandidate => [x.kind, x.id ?? x.slug, x.slug]),

@@ -15,6 +15,15 @@ export const READ_WHOLE = `${toolCall('axme_get_decision', '<id>')} / ${toolCall
 /** The header of a pre-edit recall. */
 export const PRE_EDIT_HEADER = `axme: project knowledge about the file this call edits (follow it, or say why not; read one whole with ${READ_WHOLE}):`;
 
+/**
+ * How an agent is told to name an item: its display ID, a memory's slug; an item of the
+ * workspace store by its slug, always. Display IDs are numbered per store, and a lookup by one
+ * finds the repository's own item of that number (docs/workspaces.md, "Reading: the merged view").
+ */
+export function agentRef(item: { id?: string | null; slug: string }, fromWorkspace: boolean): string {
+  return fromWorkspace ? item.slug : (item.id ?? item.slug);
+}
+
 /** An item as a recall shows it. */
 export interface RecallEntry {
   kind: string;

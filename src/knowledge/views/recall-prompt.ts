@@ -3,7 +3,7 @@ import { KIND_TABLES } from '../../model/kinds.ts';
 import { isLive } from '../../model/liveness.ts';
 import { asText } from '../../model/text-problem.ts';
 import { itemKey } from '../../session/given.ts';
-import { READ_WHOLE, type RecallEntry, recallText } from './recall-lines.ts';
+import { agentRef, READ_WHOLE, type RecallEntry, recallText } from './recall-lines.ts';
 import type { SearchHit } from './search/hits.ts';
 
 // Light (no store, no zod): the prompt hook's query at the tip (search/tip-search.ts) recalls through it too.
@@ -44,8 +44,8 @@ export function relevantHits(hits: readonly SearchHit[]): SearchHit[] {
   return current.filter((h) => h.score >= RECALL_FLOOR && h.score >= best * RECALL_SHARE);
 }
 
-/** How a recall names an item: its id, a memory's slug. */
-export const refOf = (h: { id: string | null; slug: string }): string => h.id ?? h.slug;
+/** How a recall names a hit: its id, a memory's slug, a workspace item's slug (recall-lines.ts agentRef). */
+export const refOf = (h: Pick<SearchHit, 'id' | 'slug' | 'store'>): string => agentRef(h, h.store !== undefined);
 
 /**
  * What a prompt recalls from its search hits, as the text to inject (empty when nothing clears

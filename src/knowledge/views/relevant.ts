@@ -2,6 +2,7 @@ import { anchorCovers, parseAnchor } from '../../model/anchor.ts';
 import type { BacklogItem } from '../../model/backlog.ts';
 import type { Decision } from '../../model/decision.ts';
 import type { Memory } from '../../model/memory.ts';
+import { agentRef } from './recall-lines.ts';
 import { tokenize } from './search/analyze.ts';
 
 /** Where the work is: what makes an item worth a line at the start of a session. */
@@ -19,6 +20,7 @@ export interface WorkFocus {
 /** An item that the focus makes relevant, one line with its id. */
 export interface RelevantItem {
   kind: 'decision' | 'memory' | 'backlog';
+  /** how an agent names it (recall-lines.ts agentRef: a workspace item's slug) */
   id: string;
   /** its file name */
   slug: string;
@@ -26,7 +28,7 @@ export interface RelevantItem {
   score: number;
 }
 
-type Candidate = { kind: RelevantItem['kind']; id: string; slug: string; title: string; words: string; anchors: readonly string[] };
+type Candidate = { kind: RelevantItem['kind']; id: string; slug: string; title: string; words: string; anchors: readonly string[]; workspace: boolean };
 
 /** Words of a branch name, without the usual prefixes (feat/, fix/, a user's name). */
 function branchWords(branch: string | null | undefined): string {
@@ -40,7 +42,12 @@ function branchWords(branch: string | null | undefined): string {
  * then words shared with the branch name and the handoff's next steps. Items with nothing in
  * common are never listed; at most `limit`, best first.
  */
-export function relevantItems(items: { decisions: Decision[]; memories: Memory[]; backlog: BacklogItem[] }, focus: WorkFocus, limit = 5): RelevantItem[] {
+export function relevantItems(
+  items: { decisions: Decision[]; memories: Memory[]; backlog: BacklogItem[] },
+  focus: WorkFocus,
+  limit = 5,
+  fromWorkspace: (item: object) => boolean = () => false,
+): RelevantItem[] {
   const query = new Set(tokenize(`${branchWords(focus.branch)} ${focus.text ?? ''}`));
   const files = (focus.files ?? []).slice(0, 200);
   const changing = new Set(focus.changing ?? []);
@@ -48,7 +55,8 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
   const candidates: Candidate[] = [
     ...items.decisions.map((d) => ({
       kind: 'decision' as const,
-      id: d.id,
+      id: agentRef(d, fromWorkspace(d)),
+      workspace: fromWorkspace(d),
       slug: d.slug,
       title: d.title,
       words: `${d.title} ${d.tags.join(' ')}`,
@@ -57,6 +65,7 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
     ...items.memories.map((m) => ({
       kind: 'memory' as const,
       id: m.slug,
+      workspace: fromWorkspace(m),
       slug: m.slug,
       title: m.title,
       words: `${m.title} ${m.keywords.join(' ')}`,
@@ -64,7 +73,8 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
     })),
     ...items.backlog.map((b) => ({
       kind: 'backlog' as const,
-      id: b.id,
+      id: agentRef(b, fromWorkspace(b)),
+      workspace: fromWorkspace(b),
       slug: b.slug,
       title: b.title,
       words: `${b.title} ${b.tags.join(' ')}`,
@@ -85,7 +95,7 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
         id: c.id,
         slug: c.slug,
         score,
-        line: `- ${c.kind} ${c.id} ${c.title}${covered.length ? ` (about ${covered.slice(0, 2).join(', ')}${covered.length > 2 ? ', …' : ''})` : ''}`,
+        line: `- ${c.kind} ${c.id} ${c.title}${c.workspace ? ' [workspace]' : ''}${covered.length ? ` (about ${covered.slice(0, 2).join(', ')}${covered.length > 2 ? ', …' : ''})` : ''}`,
       });
   }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, limit);
