@@ -272,34 +272,36 @@ const PLAIN_BRACES: BraceMarks = { open: '{', comma: ',', close: '}' };
 /**
  * The texts a text with `{a,b}` groups stands for, groups inside groups too, as bash, ripgrep
  * and the clients' glob tools expand them (`*.{pem,txt}`: `*.pem`, `*.txt`); a `{` that opens no
- * group (`{a}`, `{}`, no closing `}`) is itself. At most `max` + 1 texts: more than `max` means
- * the caller cannot list them all and must not read the first ones as if they were every one.
+ * group (`{a}`, `{}`, no closing `}`) is itself. Null when they are more than `max`: counted
+ * first, so a text of many groups costs no more than its length to refuse, and the caller never
+ * reads the first ones as if they were every one.
  */
-export function braceAlternatives(text: string, max: number, marks: BraceMarks = PLAIN_BRACES): string[] {
-  const open = text.indexOf(marks.open);
-  if (open < 0) return [text];
-  let depth = 0;
-  const commas: number[] = [];
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === marks.open) depth++;
-    else if (text[i] === marks.comma && depth === 1) commas.push(i);
-    else if (text[i] === marks.close && --depth === 0) {
-      if (!commas.length) break;
-      const head = text.slice(0, open);
-      const alts = [open, ...commas].map((c, k) => text.slice(c + 1, k < commas.length ? commas[k] : i));
-      const tails = braceAlternatives(text.slice(i + 1), max, marks);
-      const out: string[] = [];
-      for (const alt of alts)
-        for (const a of braceAlternatives(alt, max, marks))
-          for (const tail of tails) {
-            out.push(head + a + tail);
-            if (out.length > max) return out;
-          }
-      return out;
-    }
+export function braceAlternatives(text: string, max: number, marks: BraceMarks = PLAIN_BRACES): string[] | null {
+  if (!text.includes(marks.open)) return [text];
+  return braceCount(braceParts(text, marks), max, marks) > max ? null : expandParts(braceParts(text, marks), marks);
+}
+
+/** How many texts `parts` stand for, counted up to `max` + 1. */
+function braceCount(parts: ReadonlyArray<string | string[]>, max: number, marks: BraceMarks): number {
+  let n = 1;
+  for (const part of parts) {
+    if (typeof part === 'string') continue;
+    let sum = 0;
+    for (const alt of part) if ((sum += alt.includes(marks.open) ? braceCount(braceParts(alt, marks), max, marks) : 1) > max) return max + 1;
+    if ((n *= sum) > max) return max + 1;
   }
-  // no group opens here: this `{` is itself, and the rest may hold one
-  return braceAlternatives(text.slice(open + 1), max, marks).map((rest) => `${text.slice(0, open)}{${rest}`);
+  return n;
+}
+
+/** Every text `parts` stand for, in order (each group's alternatives in turn, the first group outermost). */
+function expandParts(parts: ReadonlyArray<string | string[]>, marks: BraceMarks): string[] {
+  let out = [''];
+  for (const part of parts)
+    out =
+      typeof part === 'string'
+        ? out.map((head) => head + part)
+        : out.flatMap((head) => part.flatMap((alt) => expandParts(braceParts(alt, marks), marks).map((a) => head + a)));
+  return out;
 }
 
 /**

@@ -33,8 +33,6 @@ const LOOP_GROUP = /\u0005([^\u0005\u0007]*)\u0007/g;
  * its first words only.
  */
 const MAX_EXPANSIONS = 1_024;
-/** Hundreds of braces in one word is no command anyone types. */
-const MAX_BRACE_GROUPS = 200;
 const MARKED_BRACES: BraceMarks = { open: B_OPEN, comma: B_COMMA, close: B_CLOSE };
 /** The most values of one loop variable a command of its body is read with (one run each); past it the variable is unknown. */
 export const MAX_LOOP_RUNS = 64;
@@ -49,19 +47,17 @@ const MARKS = /[\u0001-\u0004]/;
 
 /**
  * The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting.
- * A word of hundreds of groups, or one that expands to more than MAX_EXPANSIONS words, calls
- * `tooMany` (the parser then holds its line too large to check) and stands as one unknown word.
+ * A word that expands to more than MAX_EXPANSIONS words calls `tooMany` (the parser then holds
+ * its line too large to check) and stands as one unknown word.
  */
 export function expandWord(w: Word, home: string, tooMany: () => void): Word[] {
   // most words have no brace, comma or split mark: they stay as they are
   if (!MARKS.test(w.value)) return [w];
   let values = [w.value];
   if (w.value.includes(B_OPEN)) {
-    values = (w.value.match(/\u0002/g)?.length ?? 0) > MAX_BRACE_GROUPS ? [] : expandBraces(w.value);
-    if (!values.length || values.length > MAX_EXPANSIONS) {
-      tooMany();
-      values = [UNKNOWN];
-    }
+    const expanded = expandBraces(w.value);
+    if (!expanded) tooMany();
+    values = expanded ?? [UNKNOWN];
     // tilde expansion comes after brace expansion
     values = values.map((v) => (v === '~' || v.startsWith('~/') ? home + v.slice(1) : v));
   }
@@ -133,8 +129,8 @@ export function unsplit(w: Word): Word {
   return { ...w, value: w.value.replace(/[\u0001-\u0004]/g, (m) => (m === SPLIT ? ' ' : m === B_OPEN ? '{' : m === B_CLOSE ? '}' : ',')) };
 }
 
-/** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
-export function expandBraces(v: string): string[] {
+/** Bash brace expansion of a marked value (nested groups included); null past MAX_EXPANSIONS words. */
+export function expandBraces(v: string): string[] | null {
   return braceAlternatives(v, MAX_EXPANSIONS, MARKED_BRACES);
 }
 

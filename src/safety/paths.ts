@@ -406,6 +406,5 @@ const MAX_GLOB_ALTERNATIVES = 64;
  */
 export function globAlternatives(glob: string): string[] {
   if (!glob.includes('{')) return [glob];
-  const alternatives = braceAlternatives(glob, MAX_GLOB_ALTERNATIVES);
-  return alternatives.length <= MAX_GLOB_ALTERNATIVES ? alternatives : braceCover(glob);
+  return braceAlternatives(glob, MAX_GLOB_ALTERNATIVES) ?? braceCover(glob);
 }

@@ -45,9 +45,11 @@ describe('braceAlternatives', () => {
     assert.deepEqual(braceAlternatives('{a}{b,c}', 64), ['{a}b', '{a}c']);
     assert.deepEqual(braceAlternatives('x{', 64), ['x{']);
   });
-  test('past its limit it returns one more than the limit, so the caller knows the list is cut', () => {
-    assert.equal(braceAlternatives(group(70, 'a'), 64).length, 65);
-    assert.equal(braceAlternatives(`${group(10, 'a')}${group(10, 'b')}`, 64).length, 65);
+  test('past its limit it returns null, counted before anything is built', () => {
+    assert.equal(braceAlternatives(group(70, 'a'), 64), null);
+    assert.equal(braceAlternatives(`${group(10, 'a')}${group(10, 'b')}`, 64), null);
+    assert.equal(braceAlternatives(`${group(8, 'a')}${group(8, 'b')}`, 64)?.length, 64);
+    assert.equal(braceAlternatives(`{${'x'.repeat(5000)},y}`.repeat(400), 1024), null);
   });
 });
 

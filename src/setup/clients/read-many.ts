@@ -67,8 +67,5 @@ const MAX_NAMED_PATHS = 64;
  * written, the other groups wildcards (model/glob.ts braceCover), never its first ones alone.
  */
 export function namedPaths(patterns: readonly string[]): string[] {
-  return patterns.flatMap((p) => {
-    const alternatives = braceAlternatives(p, MAX_NAMED_PATHS);
-    return alternatives.length <= MAX_NAMED_PATHS ? alternatives : braceCover(p);
-  });
+  return patterns.flatMap((p) => braceAlternatives(p, MAX_NAMED_PATHS) ?? braceCover(p));
 }
