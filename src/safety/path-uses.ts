@@ -175,6 +175,20 @@ function sizesOrTimes(inv: Invocation): PathUse[] {
   });
   return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
 }
+/**
+ * mktemp: makes a file (or, `-d`, a folder) of a new name, its template's X's replaced by random
+ * characters, and fails where that name is taken: nothing that was there is read or written over.
+ * The template is a file made, as touch's operand; `-p DIR`, `--tmpdir=DIR` the folder it is made in.
+ */
+function mktemp(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  // `--tmpdir` takes its folder only as `--tmpdir=DIR`: the word after it is the template
+  const operands = options(inv.args, 'p', new Set(['--suffix']), (name, w, value) => {
+    if (name === '-p') out.push(use(w, value, 'into'));
+  });
+  for (const w of inv.args) if (w.value.startsWith('--tmpdir=')) out.push(use(w, w.value.slice('--tmpdir='.length), 'into'));
+  return [...out, ...operands.filter((w) => !w.value.startsWith('-')).map((w) => use(w, w.value, 'write'))];
+}
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
   return inv.args.flatMap((w) =>
@@ -277,6 +291,7 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   dd,
   truncate: sizesOrTimes,
   touch: sizesOrTimes,
+  mktemp,
   openssl,
   // GmSSL, an openssl fork with its options (`gmssl sm2 -genkey -out key.pem`)
   gmssl: openssl,
