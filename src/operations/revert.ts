@@ -23,6 +23,9 @@ export const revert = defineOperation({
     files: z
       .array(z.looseObject({ path: z.string(), change: z.string() }))
       .describe('each file put back: restored (changed back), removed (the commit had added it), re-added (the commit had removed it)'),
+    renumbered: z
+      .array(z.looseObject({ path: z.string(), from: z.string(), to: z.string() }))
+      .describe('items put back whose display ID another item took meanwhile: the next free ID, the old one kept as an alias'),
   }),
   annotations: EDIT,
   write: false,
@@ -41,5 +44,6 @@ export const revert = defineOperation({
     [
       `Reverted ${r.reverted.slice(0, 12)} (${r.subject}) in ${r.commit.slice(0, 12)}${r.ref === 'refs/memory/main' ? '' : ` on ${r.ref}`}:`,
       ...r.files.map((f) => `  ${f.change.padEnd(8)} ${f.path}`),
+      ...r.renumbered.map((x) => `  ${x.path} is back as ${x.to}: ${x.from} is another item's now (${x.from} stays its alias)`),
     ].join('\n'),
 });

@@ -142,4 +142,26 @@ describe('axme revert', () => {
     assert.equal(again.code, 1);
     assert.match(again.stderr, new RegExp(`${j.commit.slice(0, 12)} \\(revert: backlog: add B-001`));
   });
+
+  test('an item put back whose display ID another item took meanwhile is renumbered, the old ID kept as its alias: the store stays valid', async () => {
+    const { dir, A } = await store();
+    const go = await A.addDecision({ title: 'Use Go', decision: 'Go 1.22' });
+    const removal = await runOp(dir, revert, { commit: go.commit! });
+    await A.addDecision({ title: 'Use Rust', decision: 'Rust' });
+    await A.addBacklog({ title: 'Port the CLI' });
+    const back = await runOp(dir, revert, { commit: removal.commit });
+    assert.deepEqual(back.files, [{ path: 'decisions/use-go.md', change: 're-added' }]);
+    assert.deepEqual(back.renumbered, [{ path: 'decisions/use-go.md', from: 'D-001', to: 'D-002' }]);
+    const list = await A.list('decision');
+    assert.deepEqual(
+      list.map((d: { id: string; slug: string; aliases?: string[] }) => [d.id, d.slug, d.aliases ?? []]),
+      [
+        ['D-001', 'use-rust', []],
+        ['D-002', 'use-go', ['D-001']],
+      ],
+    );
+    assert.equal((await A.fsck()).ok, true);
+    assert.equal((await A.show('decision', 'D-001')).slug, 'use-rust', 'the ID finds the item that holds it now');
+    assert.match(git(dir, ['log', '-1', '--format=%B', back.commit]), /Renumbered D-001 -> D-002 \(decisions\/use-go\.md\)/);
+  });
 });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
-import { CONFIG_PATH, RULES_PATH } from '../../model/paths.ts';
+import { decodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
+import { ID_KINDS } from '../../model/kinds.ts';
+import { CONFIG_PATH, classifyPath, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { loosenedBy } from '../core/loosened-by.ts';
 import { mutate } from '../core/mutate.ts';
+import { renumberCollisions } from '../core/renumber-ids.ts';
 import { type KnowledgeState, readState } from '../core/state.ts';
 
 export const RevertInput = z.object({
@@ -26,6 +29,8 @@ export interface RevertResult {
   ref: string;
   /** each file put back as it was before the commit: restored (changed back), removed (the commit added it), re-added (the commit removed it) */
   files: Array<{ path: string; change: 'restored' | 'removed' | 're-added' }>;
+  /** items put back whose display ID another item took after the commit: each takes the next free ID and keeps the old one as an alias */
+  renumbered: Array<{ path: string; from: string; to: string }>;
 }
 
 /** A later commit that changed files the reverted commit changed: the revert waits for it. */
@@ -81,6 +86,9 @@ export async function revertCommit(kb: KnowledgeBase, input: RevertInput): Promi
     const files = new Map<string, string | null>();
     for (const f of changed) files.set(f.path, f.before === null ? null : (await kb.repo.backend.readBlob(f.before)).toString('utf8'));
     if (kb.actor !== 'human') await refuseLoosening(kb, state, parent, target, files);
+    // an item brought back whose display ID another item took meanwhile takes the next free one, the old kept as an alias
+    const renumbered = renumberReturning(state, files);
+    for (const x of renumbered) files.set(x.path, x.text);
     const result = {
       reverted: target,
       subject,
@@ -88,16 +96,46 @@ export async function revertCommit(kb: KnowledgeBase, input: RevertInput): Promi
         path: f.path,
         change: f.before === null ? ('removed' as const) : f.after === null ? ('re-added' as const) : ('restored' as const),
       })),
+      renumbered: renumbered.map(({ path, from, to }) => ({ path, from, to })),
     };
     return {
       result,
       files,
       subject: `revert: ${subject}`,
       event: 'store.reverted',
-      body: `Reverts ${target}: every file it changed is back to its version before it.`,
+      body: [
+        `Reverts ${target}: every file it changed is back to its version before it.`,
+        ...renumbered.map((x) => `Renumbered ${x.from} -> ${x.to} (${x.path}): another item took ${x.from} after ${target.slice(0, 12)}.`),
+      ].join('\n'),
     };
   });
   return { ...r.result, commit: r.commit!, ref: r.ref };
+}
+
+/**
+ * The items a revert puts back (`files`: path to text, null for a removal) whose display ID an
+ * item now in the store holds at another path (the reverted commit removed D-001, and a later add
+ * took D-001): each takes the next free ID and keeps the old one as an alias, as a sync's merge
+ * renumbers a newcomer (core/renumber-ids.ts); the item that holds the ID now keeps it.
+ */
+function renumberReturning(state: KnowledgeState, files: ReadonlyMap<string, string | null>): Array<{ path: string; from: string; to: string; text: string }> {
+  const out: Array<{ path: string; from: string; to: string; text: string }> = [];
+  for (const kind of ID_KINDS) {
+    const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
+    type Numbered = ItemBase & { id: string; aliases?: string[] };
+    const returning: Array<{ path: string; item: Numbered }> = [];
+    for (const [path, text] of files) {
+      const c = classifyPath(path);
+      if (text === null || c.type !== 'item' || c.spec.kind !== kind) continue;
+      const decoded = decodeItem(spec, c.slug, text);
+      if (decoded.ok) returning.push({ path, item: decoded.item as Numbered });
+    }
+    if (!returning.length) continue;
+    const back = new Set(returning.map((e) => e.path));
+    const staying = (state.items[kind] as Numbered[]).map((item) => ({ path: itemPath(kind, item.slug, item.created), item })).filter((e) => !back.has(e.path));
+    out.push(...renumberCollisions(spec, [...staying, ...returning], (path) => (back.has(path) ? 1 : 0)).filter((x) => back.has(x.path)));
+  }
+  return out;
 }
 
 /** The full OID of a commit named by a hex prefix; NOT_FOUND when none or several. */
