@@ -230,6 +230,8 @@ describe('normalizeTitle', () => {
     ['  valkey,   caching.  ', 'valkey caching'],
     ['Use the Café', 'cafe'],
     ['Use an API for the users', 'api users'],
+    ['Use C++ for the firmware', 'use c++ firmware'],
+    ['Add 2 + 2 tests', 'add 2 2 tests'],
   ];
   for (const [a, b] of same) {
     test(`${JSON.stringify(a)} == ${JSON.stringify(b)}`, () => assert.equal(normalizeTitle(a), normalizeTitle(b)));
@@ -239,6 +241,11 @@ describe('normalizeTitle', () => {
     ['Use Valkey for caching', 'Use Redis for caching'],
     ['Use Postgres', 'Use Postgres 16'],
     ['Cache sessions', 'Cache users'],
+    // a symbol that names a language is part of the name: C, C++ and C# are three
+    ['Use C for the firmware', 'Use C++ for the firmware'],
+    ['Use C for the firmware', 'Use C# for the firmware'],
+    ['Use C++ for the firmware', 'Use C# for the firmware'],
+    ['Port to F#', 'Port to F'],
   ];
   for (const [a, b] of different) {
     test(`${JSON.stringify(a)} != ${JSON.stringify(b)}`, () => assert.notEqual(normalizeTitle(a), normalizeTitle(b)));
