@@ -64,7 +64,7 @@ function tipSearched(rest: string[]): boolean {
   try {
     return (require(CLI_LOADER) as typeof import('./cli-loader.ts'))
       .loadTipSearch(__dirname, process.env)
-      .tipSearch(rest, { cwd: process.cwd(), env: process.env, write: (t) => writeAll(1, t) });
+      .tipSearch(rest, { cwd: process.cwd(), env: process.env, write: (t) => writeAll(1, t), note: (t) => writeAll(2, t) });
   } catch {
     // the fast path's own failure: the full CLI answers (and reports what is wrong)
     return false;

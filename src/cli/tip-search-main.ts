@@ -2,7 +2,7 @@ import { locateRepo } from '../knowledge/core/location.ts';
 import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
 import { SEARCH_LIMIT_FLAG, SEARCH_LIMIT_SHORT, SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
 import { textProblem } from '../model/text-problem.ts';
-import { type Found, searchJson, searchLines } from '../operations/search-text.ts';
+import { type Found, moreHitsNote, searchJson, searchLines } from '../operations/search-text.ts';
 
 /** The `axme search` command line the query at the tip takes: words, and `--json`, `--type <kind>`, `-k`/`--limit <n>` at most. */
 interface TipSearchArgs {
@@ -56,7 +56,10 @@ export function tipSearchArgs(rest: readonly string[]): TipSearchArgs | undefine
  * the full CLI prints it. Returns false when it cannot answer (the arguments or the store ask for
  * the full path): nothing was printed then.
  */
-export function tipSearch(args: readonly string[], io: { cwd: string; env: NodeJS.ProcessEnv; write: (text: string) => void }): boolean {
+export function tipSearch(
+  args: readonly string[],
+  io: { cwd: string; env: NodeJS.ProcessEnv; write: (text: string) => void; note: (text: string) => void },
+): boolean {
   const a = tipSearchArgs(args);
   if (!a) return false;
   const loc = locateRepo(io.cwd, io.env);
@@ -64,6 +67,8 @@ export function tipSearch(args: readonly string[], io: { cwd: string; env: NodeJ
   const r = searchAtTip({ loc, cwd: io.cwd, env: io.env, query: a.query, k: a.k, type: a.type });
   if (!r) return false;
   const found: Found = { ...r, query: a.query, type: a.type };
+  const more = a.json ? null : moreHitsNote(found);
+  if (more) io.note(`${more}\n`);
   io.write(a.json ? `${JSON.stringify(searchJson(found), null, 2)}\n` : searchLines(found));
   return true;
 }

@@ -2,7 +2,7 @@ import { refOf } from '../knowledge/views/recall-prompt.ts';
 import { tokenize } from '../knowledge/views/search/analyze.ts';
 import type { SearchHit } from '../knowledge/views/search/hits.ts';
 import { KINDS } from '../model/kinds.ts';
-import type { SearchType } from '../model/search-kinds.ts';
+import { SEARCH_LIMIT_FLAG, type SearchType } from '../model/search-kinds.ts';
 import { textOf } from './lines.ts';
 
 // No zod here: the CLI's query at the tip (cli/tip-search-main.ts) prints through these too.
@@ -43,14 +43,20 @@ export function searchLines(r: Found): string {
   );
 }
 
+/** What `axme search` says on stderr when it prints fewer hits than matched (its text has no total), or null. */
+export function moreHitsNote(r: Pick<Found, 'hits' | 'total'>): string | null {
+  return r.hits.length && r.hits.length < r.total
+    ? `axme: ${r.hits.length} of ${r.total} matches shown; --${SEARCH_LIMIT_FLAG} ${r.total} shows them all`
+    : null;
+}
+
 /** `axme search --json`: the hits, commit and total. */
 export const searchJson = ({ query: _q, type: _t, ...r }: Found) => r;
 
 /** The MCP tool's text: numbered hits with their snippet and citation. */
 export function searchText(r: Found): string {
   const lines = r.hits.map(
-    (h, i) =>
-      `${i + 1}. ${h.id || h.store ? `${refOf(h)} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
+    (h, i) => `${i + 1}. ${refOf(h)} ${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
   );
   const m = r.meaning;
   const note = !m

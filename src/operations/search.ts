@@ -6,7 +6,7 @@ import { SearchInput, type SearchType } from '../model/search.ts';
 import { SEARCH_LIMIT_FLAG, SEARCH_LIMIT_SHORT } from '../model/search-kinds.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
-import { type Found, searchJson, searchLines, searchText } from './search-text.ts';
+import { type Found, moreHitsNote, searchJson, searchLines, searchText } from './search-text.ts';
 
 /** `--eval <file>`: the ranking measured on the store's own items. */
 type Evaluated = { evaluation: Evaluation; file: string };
@@ -121,7 +121,12 @@ export const search = defineOperation({
     alias: { k: SEARCH_LIMIT_SHORT },
     // one line per hit: score, kind, ID or slug, title, status when not current, the superseded
     // item it stands for, a stale mark (never served silently as current), citation last
-    text: (r) => (r.evaluated ? evaluationText(r.evaluated) : searchLines(r)),
+    text: (r, p) => {
+      if (r.evaluated) return evaluationText(r.evaluated);
+      const more = moreHitsNote(r);
+      if (more) p.note(more);
+      return searchLines(r);
+    },
   },
   json: (r) => (r.evaluated ? { ...r.evaluated.evaluation, file: r.evaluated.file } : searchJson(r)),
   text: (r) => (r.evaluated ? evaluationText(r.evaluated) : searchText(r)),

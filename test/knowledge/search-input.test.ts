@@ -228,7 +228,7 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
   /** `axme search` at the tip, as the launcher asks it: undefined when the tip cannot answer (the full CLI does). */
   const atTip = (query: string, type = 'all') => {
     let printed = '';
-    const answered = tipSearch(['--json', '--k', '50', '--type', type, '--', query], { cwd: dir, env, write: (t) => (printed += t) });
+    const answered = tipSearch(['--json', '--k', '50', '--type', type, '--', query], { cwd: dir, env, write: (t) => (printed += t), note: () => {} });
     return answered ? (JSON.parse(printed) as { hits: Hit[] }).hits.map(keyOf) : undefined;
   };
 

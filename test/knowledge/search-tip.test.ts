@@ -178,7 +178,7 @@ describe('the query at the memory tip', () => {
       ['logging', '--json'],
     ]) {
       let printed = '';
-      assert.equal(built.tipSearch(args, { cwd: dir, env, write: (t) => (printed += t) }), true, args.join(' '));
+      assert.equal(built.tipSearch(args, { cwd: dir, env, write: (t) => (printed += t), note: () => {} }), true, args.join(' '));
       assert.equal(printed, fullCli(['search', ...args]).stdout);
     }
     const recalled = built.promptRecallAtTip(locateRepo(dir, env)!, env, { prompt: 'how do we keep billing data in postgres?', cwd: dir, given: new Set() });

@@ -454,7 +454,7 @@ describe('a workspace of three repositories', () => {
       assert.match(oracle, /## Project: Glossary\n\nlib: the shared TypeScript library\./);
       assert.ok(oracle.indexOf('## Workspace: Glossary') < oracle.indexOf('## Project: Glossary'));
       const decisions = (await call('axme_decisions')).content[0]!.text;
-      assert.match(decisions, /### D-002 \[advisory\] Log in JSON {2}\[workspace\]/);
+      assert.match(decisions, /### log-in-json \[advisory\] Log in JSON {2}\[workspace\]/);
       assert.doesNotMatch(decisions, /Use pnpm everywhere {2}\[workspace\]/);
 
       const saved = await call('axme_save_memory', {
