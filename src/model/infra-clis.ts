@@ -29,6 +29,10 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
     'database:set',
     'auth:import',
     'ext:uninstall',
+    'apphosting:backends:delete',
+    'firestore:databases:delete',
+    'functions:secrets:destroy',
+    'functions:config:unset',
   ],
   kamal: ['remove'],
   dokku: ['destroy'],
@@ -39,6 +43,9 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   koyeb: ['delete'],
   deployctl: ['delete'],
   upsun: ['delete'],
+  // the Azure Developer CLI's environment (`azd down`: every resource it provisioned), SST's stages
+  azd: ['down'],
+  sst: ['remove'],
   // cloud providers' CLIs: servers, volumes, databases, clusters
   doctl: ['delete'],
   hcloud: ['delete'],
@@ -50,6 +57,8 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   ibmcloud: ['delete', 'rm'],
   oci: ['delete', 'terminate'],
   aliyun: ['delete'],
+  // OpenStack's object store: a container and its objects (`swift delete --all`: every container)
+  swift: ['delete'],
   // hosted databases and data: datasets, tables, branches, databases
   bq: ['rm'],
   databricks: ['rm', 'delete', 'permanent-delete'],
@@ -96,5 +105,12 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   rabbitmqadmin: ['delete', 'purge'],
   nats: ['rm', 'del', 'delete', 'purge'],
   'pulsar-admin': ['delete'],
+  // clusters and what runs on them: kapp's apps, Argo CD's apps, app sets, clusters and projects,
+  // Cluster API's providers and clusters, a Talos node or a MicroK8s cluster reset to nothing
+  kapp: ['delete'],
+  argocd: ['delete', 'rm'],
+  clusterctl: ['delete'],
+  talosctl: ['reset'],
+  microk8s: ['reset'],
   nodetool: ['clearsnapshot', 'decommission', 'removenode'],
 };

@@ -56,7 +56,11 @@ export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
         valued: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
         positionals: 1,
       });
-      return lines(rest.index < args.length ? [wordsFrom(args, rest.index)] : [], true);
+      if (rest.index >= args.length) return lines([], true);
+      // `ssh dokku@host apps:destroy x`: Dokku's login hands the words to `dokku`, as its docs use it
+      const l = args.findIndex((w) => w.value === '-l');
+      const user = args[rest.index - 1]?.value.match(/^([^@\s]+)@/)?.[1] ?? (l >= 0 ? args[l + 1]?.value : undefined);
+      return lines([`${user === 'dokku' ? 'dokku ' : ''}${wordsFrom(args, rest.index)}`], true);
     }
     case 'su':
     case 'runuser':

@@ -178,5 +178,14 @@ export const CLUSTER_SOME_VERBS: Record<string, ArgsCheck> = {
   flux: uninstall('flux'),
   istioctl: uninstall('istioctl'),
   cilium: uninstall('cilium'),
+  // `linkerd uninstall` prints what `kubectl delete -f -` then removes: the mesh's control plane
+  linkerd: uninstall('linkerd'),
   helmfile,
+  // the uninstall scripts the k3s and RKE2 installers leave: the node's cluster, its containers and data
+  ...Object.fromEntries(
+    ['k3s-uninstall.sh', 'k3s-agent-uninstall.sh', 'rke2-uninstall.sh', 'rke2-agent-uninstall.sh'].map((script) => [
+      script,
+      (() => asked(script, "removes the node's cluster: its services, containers, images and data (etcd's or SQLite's state on a server)")) as ArgsCheck,
+    ]),
+  ),
 };

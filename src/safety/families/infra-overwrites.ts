@@ -72,6 +72,44 @@ const OVERWRITES: readonly Overwrite[] = [
     when: (a) => a.some((x) => /^atlasAdmin$|readWriteAnyDatabase/.test(x)),
     does: 'makes a database user with rights over every database',
   },
+  {
+    program: 'convex',
+    words: /^import\b/,
+    when: (a) => hasOption(a, '--replace', '--replace-all'),
+    does: "imports in place of the documents the deployment's tables hold",
+  },
+  // data versioning tools: the only copy of a version's data dropped, their own safety checks skipped
+  {
+    program: 'dvc',
+    words: /^gc\b/,
+    when: (a) => hasShort(a, 'c') || hasOption(a, '--cloud'),
+    does: 'deletes from the remote storage every version of the data the kept commits do not name: the only copies of older versions',
+  },
+  {
+    program: 'datalad',
+    words: /^(?:drop|remove)\b/,
+    when: (a) => a.some((x, i) => /^(?:kill|availability)$/.test(x) && a[i - 1] === '--reckless') || a.some((x) => /^--reckless=(?:kill|availability)$/.test(x)),
+    does: 'drops file content without checking that another copy exists',
+  },
+  {
+    program: 'git',
+    words: /^annex (?:drop|dropunused|move)\b/,
+    when: (a) => hasOption(a, '--force'),
+    does: 'drops annexed content without checking that the required number of copies exist elsewhere',
+  },
+  {
+    program: 'git-annex',
+    words: /^(?:drop|dropunused|move)\b/,
+    when: (a) => hasOption(a, '--force'),
+    does: 'drops annexed content without checking that the required number of copies exist elsewhere',
+  },
+  // Dgraph's alter endpoint: `{"drop_all": true}` (every predicate and its data), `{"drop_op": "DATA"}`
+  {
+    program: 'curl',
+    words: /^(?:\S+ )*?\S*\/alter\b/,
+    when: (a) => a.some((x) => /"drop_all"\s*:\s*true|"drop_op"\s*:\s*"(?:DATA|ALL)"/.test(x)),
+    does: "drops a Dgraph database's data (`drop_all`: its schema too)",
+  },
 ];
 
 /** A cloud command that destroys or overwrites live data without a delete verb; null for others. */
