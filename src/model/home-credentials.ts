@@ -199,6 +199,9 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.sentryclirc' },
   { path: '.config/tea/config.yml' },
   { path: '.config/lab/lab.toml' },
+  // OpenStack's clouds (their passwords or application credentials; `secure.yaml` the secrets split off), IBM Cloud's CLI token
+  { path: '.config/openstack', inside: ['clouds.yaml', 'secure.yaml'] },
+  { path: '.bluemix/config.json' },
   // FileZilla's saved sites and recent servers keep their passwords (base64, no encryption); Bitwarden CLI's vault and session
   { path: '.config/filezilla', inside: ['sitemanager.xml', 'recentservers.xml', 'filezilla.xml'] },
   { path: '.config/Bitwarden CLI/data.json' },
@@ -255,6 +258,8 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
     takenBy: { programs: ['security'], options: [], verbs: KEYCHAIN_VERBS },
   },
   { path: '.mozilla', inside: FIREFOX_PROFILE_SECRETS.map((p) => `firefox/${p}`) },
+  // Thunderbird's profiles are Firefox's: its saved mail passwords and the key that opens them
+  { path: '.thunderbird', inside: FIREFOX_PROFILE_SECRETS },
   // Safari's cookies (also in its container, newer macOS) and history; the texts of Messages (one-time sign-in codes come by SMS)
   { path: 'Library/Cookies', inside: ['*.binarycookies'] },
   { path: 'Library/Containers/com.apple.Safari/Data/Library/Cookies', inside: ['*.binarycookies'] },

@@ -164,6 +164,18 @@ export function isSecretName(name: string): boolean {
 /** The system's credentials, the password hashes: the sandbox hides them (SYSTEM_SECRETS), the parser denies reading or writing them. */
 export const SYSTEM_CREDENTIALS: readonly string[] = ['/etc/shadow', '/etc/gshadow'];
 
+/**
+ * The machine's network logins, readable by root alone: NetworkManager's connections (Wi-Fi keys,
+ * VPN passwords and certificates' passphrases), wpa_supplicant's networks, PPP's secrets. The
+ * parser denies reading or writing them (safety/path-rules.ts); root-only, the sandbox needs no rule.
+ */
+export const SYSTEM_NETWORK_SECRETS: readonly string[] = [
+  '/etc/NetworkManager/system-connections/*',
+  '/etc/wpa_supplicant/*.conf',
+  '/etc/ppp/chap-secrets',
+  '/etc/ppp/pap-secrets',
+];
+
 /** System files that hold secrets even for a reader that is allowed everything else: the credentials, and who may become root (a write there is the system family's). */
 export const SYSTEM_SECRETS: readonly string[] = [...SYSTEM_CREDENTIALS, '/etc/sudoers'];
 

@@ -7,6 +7,7 @@ import {
   PUBLIC_KEY_SUFFIX,
   RUNTIME_CREDENTIALS,
   SYSTEM_CREDENTIALS,
+  SYSTEM_NETWORK_SECRETS,
   secretNameGlob,
 } from '../model/sandbox.ts';
 import { MACHINE_CREDENTIAL_PATHS } from './machine-credentials.ts';
@@ -34,6 +35,7 @@ import { UNKNOWN } from './shell.ts';
 export const SECRET_PATHS: readonly string[] = [
   ...HOME_CREDENTIALS.flatMap((c) => (c.inside ?? ['']).map((p) => `~/${c.path}${p ? `/${p}` : ''}`)),
   ...SYSTEM_CREDENTIALS,
+  ...SYSTEM_NETWORK_SECRETS,
   ...RUNTIME_CREDENTIALS.map((p) => `/run/user/*/${p}`),
   ...MACHINE_CREDENTIAL_PATHS,
   // other processes' memory and the system's core dumps (process-memory.ts)
