@@ -183,9 +183,9 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
   gh,
   firebase: deploys(
     'firebase',
-    ['deploy', 'hosting:rollback'],
+    ['deploy', 'hosting:rollback', 'appdistribution:distribute'],
     FIREBASE_VALUED,
-    'replaces what is live on the Firebase project — hosting, functions, rules — for all its users',
+    'replaces what is live on the Firebase project — hosting, functions, rules — for all its users, or hands a build to its testers',
   ),
   vercel: (args) => {
     const at = operandAt(args, VERCEL_VALUED);

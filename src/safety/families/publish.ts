@@ -7,6 +7,7 @@ import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { LANG_TOOLS } from './publish-langs.ts';
 import { NODE_TOOLS } from './publish-node.ts';
 import { REGISTRY_TOOLS } from './publish-registries.ts';
+import { SITE_TOOLS } from './publish-sites.ts';
 import { STORE_TOOLS } from './publish-stores.ts';
 import { WITHDRAW_SOME_VERBS } from './publish-withdraw.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
@@ -16,7 +17,7 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  * that cannot be taken back — a package version on a registry (npm, crates.io, PyPI, RubyGems,
  * Maven, NuGet), an image or chart on a container registry, a GitHub release, a deploy workflow,
  * a production deploy, an app store upload. One check per program (publish-node.ts,
- * publish-registries.ts, publish-langs.ts, publish-deploy.ts, publish-clouds.ts, publish-stores.ts); runners such as
+ * publish-registries.ts, publish-langs.ts, publish-deploy.ts, publish-clouds.ts, publish-stores.ts, publish-sites.ts); runners such as
  * `npx`, `pnpm dlx`, `uv run` and `python -m` have the program they start checked in turn
  * (runners.ts). `--dry-run` (and the tools' snapshot modes) stay allowed.
  */
@@ -27,7 +28,7 @@ export function knowsPublish(program: string): boolean {
   return TOOLS.has(normalize(program));
 }
 
-const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...LANG_TOOLS, ...DEPLOY_TOOLS, ...STORE_TOOLS }));
+const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...LANG_TOOLS, ...DEPLOY_TOOLS, ...STORE_TOOLS, ...SITE_TOOLS }));
 
 /**
  * Programs whose rollouts or uploads this family names (`aws lambda update-function-code`, `python
