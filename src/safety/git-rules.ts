@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
 import { pushWords } from './families/git-options.ts';
 import { givenWorkTree, TREE_WRITERS, treeElsewhere } from './git-export-trees.ts';
+import { gitExtrasCall } from './git-extras.ts';
 import { gitGlobalOption } from './git-global-options.ts';
 import { GIT_LONG_OPTIONS } from './git-long-options.ts';
 import { movedRemote } from './git-remote-moves.ts';
@@ -132,6 +133,13 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     sub = parts[0]!;
     args = [...parts.slice(1), ...args];
     words = [...parts.slice(1).map(plainWord), ...words];
+  }
+  // `git delete-branch main`: a git-extras command, read as the git command it runs (git-extras.ts)
+  const extra = aliasScript === null ? gitExtrasCall(sub, args) : null;
+  if (extra) {
+    sub = extra.sub;
+    args = extra.args;
+    words = extra.args.map(plainWord);
   }
   return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath, workTree };
 }

@@ -196,13 +196,20 @@ const GH_REPO_CHANGES: Record<string, string> = {
   transfer: 'hands the GitHub repository to another owner, who decides from then on who may reach it',
 };
 
-/** `gh repo delete|archive|rename|transfer`, `gh repo edit --visibility` (a `DELETE` through `gh api` is github-api-rules.ts's, judged by its endpoint). */
+/** `gh repo delete|archive|rename|transfer`, `gh repo sync --force`, `gh repo edit --visibility` (a `DELETE` through `gh api` is github-api-rules.ts's, judged by its endpoint). */
 const gh: ArgsCheck = (args) => {
   const i = operandAt(args, GH_LINE_VALUED);
   const sub = args[i];
   const verb = sub === 'repo' ? args[operandAt(args, GH_LINE_VALUED, i + 1)] : undefined;
   if (verb === 'delete') {
     return { rule: 'gh repo delete', reason: '`gh repo delete` deletes a GitHub repository with its issues, pull requests, releases and wiki' };
+  }
+  // `gh repo sync [fork] --force`: the branch reset to its source's, a hard reset or a force push
+  if (verb === 'sync' && hasOption(args, '--force')) {
+    return {
+      rule: 'gh repo sync --force',
+      reason: "`gh repo sync --force` overwrites the branch (a fork's on GitHub, or the local one) with its source's: the commits only it had are discarded",
+    };
   }
   if (verb !== undefined && Object.hasOwn(GH_REPO_CHANGES, verb)) return { rule: `gh repo ${verb}`, reason: `\`gh repo ${verb}\` ${GH_REPO_CHANGES[verb]}` };
   if (verb === 'edit' && hasOption(args, '--visibility')) {
