@@ -89,7 +89,7 @@ function branchName(name: string): string {
 }
 
 /** The protected branch a name (`main`, `refs/heads/main`) is, or null; a name only the shell knows is none. */
-function protectedBranch(name: string | undefined, globs: readonly string[]): string | null {
+export function protectedBranch(name: string | undefined, globs: readonly string[]): string | null {
   if (!name || name.includes(UNKNOWN)) return null;
   const b = branchName(name);
   return matchesName(b, globs) ? b : null;
