@@ -143,7 +143,28 @@ const SINKS: Record<string, ReadsStdin> = {
   websocat: ALWAYS,
   wscat: ALWAYS,
   grpcurl: (a) => a.includes('@'),
+  // browsers and URL openers: the URL handed to them is requested, with whatever its query carries
+  'xdg-open': NAMED,
+  open: NAMED,
+  wslview: NAMED,
+  'sensible-browser': NAMED,
+  'x-www-browser': NAMED,
+  'www-browser': NAMED,
+  firefox: NAMED,
+  chromium: NAMED,
+  'chromium-browser': NAMED,
+  'google-chrome': NAMED,
+  'google-chrome-stable': NAMED,
+  'brave-browser': NAMED,
+  'microsoft-edge': NAMED,
+  lynx: NAMED,
+  w3m: NAMED,
+  links: NAMED,
+  elinks: NAMED,
 };
+
+/** `python -m webbrowser URL`: Python's URL opener, as xdg-open. */
+const pythonOpener = (a: readonly string[]) => (a[0] === '-m' && a[1] === 'webbrowser' ? NAMED : null);
 
 /**
  * git's commands that write their message, or the files they name, into what a push carries off:
@@ -158,6 +179,8 @@ const SUBCOMMAND_SINKS: Record<string, (args: readonly string[]) => ReadsStdin |
   // `logger -n HOST` (`--server`): what it reads goes to that host's syslog, not the machine's journal
   logger: (a) => (a.some((x) => x === '-n' || /^--server(=|$)|^-n./.test(x)) ? ALWAYS : null),
   git: (a) => (GIT_RECORDS.has(a[gitSubcommandAt(a)] ?? '') ? NAMED : null),
+  python: pythonOpener,
+  python3: pythonOpener,
 };
 
 /**
