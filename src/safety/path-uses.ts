@@ -19,6 +19,7 @@ import { filledFileUses } from './secret-file-writers.ts';
 import { sed } from './sed-script.ts';
 import { storedFilePath } from './stored-file-settings.ts';
 import type { Word } from './syntax.ts';
+import { SQL_FILE_USES } from './sql-file-reads.ts';
 import { settingsFileUses } from './tool-settings.ts';
 import { TRANSFER_SCRIPT_USES } from './transfer-scripts.ts';
 import { venvUses } from './venv-folders.ts';
@@ -273,6 +274,8 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   ...CLIENT_CONFIG_USES,
   // `lftp -e 'put .env; bye' h`: the files a transfer client's command script uploads (transfer-scripts.ts)
   ...TRANSFER_SCRIPT_USES,
+  // `psql -c "\\copy t from '.env'"`, `mysql -e "LOAD DATA LOCAL INFILE …"`: a file the client reads and sends to the server (sql-file-reads.ts)
+  ...SQL_FILE_USES,
   git: gitPathUses,
   // `jq '.env' package.json`: its filter is a program, not a path (path-uses-jq.ts)
   jq: jqUses,
