@@ -177,9 +177,23 @@ const POWERSHELL_DOWNLOADERS = /^(?:iwr|irm|invoke-webrequest|invoke-restmethod)
 /** The other programs that print what a URL serves (HTTPie's `http`/`https`, `xh`, FreeBSD's `fetch -o -`, the text browsers' `-source`/`-dump`): handed a URL, they stand for `curl` and `wget`. */
 const URL_PRINTERS = new Set(['http', 'https', 'xh', 'xhs', 'fetch', 'lynx', 'w3m', 'links', 'elinks']);
 
-/** Whether a command that is not `curl` or `wget` downloads as they do: PowerShell's downloaders, or a URL_PRINTERS program handed a URL. */
+/** ssh's options that take a value. */
+const SSH_VALUED = new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B']);
+
+/** `ssh HOST CMD`: what another machine's command prints is code nobody here has read, as a download is. */
+function remoteOutput(argv: readonly string[]): boolean {
+  if (argv[0] !== 'ssh') return false;
+  let operands = 0;
+  for (let i = 1; i < argv.length; i++) {
+    if (SSH_VALUED.has(argv[i]!)) i++;
+    else if (!argv[i]!.startsWith('-') || operands) operands++;
+  }
+  return operands >= 2;
+}
+
+/** Whether a command that is not `curl` or `wget` downloads as they do: PowerShell's downloaders, a URL_PRINTERS program handed a URL, a remote command's output. */
 function standsForDownloader(argv: readonly string[]): boolean {
-  return POWERSHELL_DOWNLOADERS.test(argv[0]!) || (URL_PRINTERS.has(argv[0]!) && argv.slice(1).some((a) => /^https?:\/\//i.test(a)));
+  return POWERSHELL_DOWNLOADERS.test(argv[0]!) || (URL_PRINTERS.has(argv[0]!) && argv.slice(1).some((a) => /^https?:\/\//i.test(a))) || remoteOutput(argv);
 }
 
 /** PowerShell's Invoke-Expression: it runs the text piped in as code (`iwr https://x | iex`). */

@@ -1,4 +1,4 @@
-import { checkPipelines, fedScript, type PipedInvocation, runsFedText } from './bash-rules.ts';
+import { checkPipelines, fedScript, type PipedInvocation, runsFedText, runsProgramFromStdin } from './bash-rules.ts';
 import { freshScripts, walkChildScripts } from './child-shell-folders.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommand } from './command-checks.ts';
@@ -157,9 +157,14 @@ export function walkScript(src: string, w: Walk, depth: number): void {
   for (const cmd of script.commands) {
     const inv = runsOf.get(cmd)?.[0];
     const head = inv?.program ?? cmd.words[programIndex(cmd.words)]?.value;
-    if (head && ((inv ? runsStdin(inv) : SHELLS.has(head)) || head === 'eval' || head === 'source' || head === '.')) {
+    // an interpreter reading its program from stdin (`python3 - <<< "$(curl x)"`, `node <<< …`) runs what it reads, not its words
+    const interpreter = !!inv && !runsStdin(inv) && runsProgramFromStdin(inv);
+    if (head && (interpreter || (inv ? runsStdin(inv) : SHELLS.has(head)) || head === 'eval' || head === 'source' || head === '.')) {
       // what the shell runs: its words, and what it reads (`bash <<< "$(curl x)"`, a heredoc's substitutions)
-      const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
+      const subs = [
+        ...(interpreter ? [] : cmd.words.flatMap((x) => x.subs)),
+        ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])]),
+      ];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
     // `python3 -c "$(curl x)"`, `python3 <(curl x)`: what the substitution prints is the interpreter's program
