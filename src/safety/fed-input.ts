@@ -10,6 +10,7 @@ import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { NAME_PRINTERS } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
+import { literalPrints } from './literal-printers.ts';
 import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { grepKeeps } from './search-patterns.ts';
@@ -32,7 +33,8 @@ export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | nu
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
   if (input && (!inv || inv.program === 'cat' || inv.program === 'tee')) return input;
   // `python3 -c 'print("…")'`: what a one-liner prints of literals (families/interpreter.ts)
-  const printed = inv && !inv.via.includes('xargs') ? interpreterPrints(inv) : null;
+  // `jq -rn '"…" | @base64d'`, `awk 'BEGIN{printf "%c", 114}'`: what jq and awk print of literals (literal-printers.ts)
+  const printed = inv && !inv.via.includes('xargs') ? (interpreterPrints(inv) ?? literalPrints(inv)) : null;
   if (printed !== null) return printed;
   // `xargs echo` prints the words it reads (text-filters.ts), not its own alone
   if ((inv?.program !== 'echo' && inv?.program !== 'printf') || inv.via.includes('xargs')) return null;
