@@ -215,6 +215,10 @@ function scan(src: string, lang: Lang, depth: number, out: string[]): void {
       if (s.value !== null && src[m.index] === '`' && lang !== 'js' && lang !== 'r') out.push(shellLine(s.value));
       // Groovy: `"cmd".execute()` runs the string as a command
       if (s.value !== null && lang === 'jvm' && /^\s*\.\s*execute\s*\(/.test(src.slice(s.end, s.end + 32))) out.push(shellLine(s.value));
+      // Python: a path's own methods (`Path.home() / ".claude/x"` read as a literal, a variable holding one): `p.write_text(s)` writes it
+      const called = s.value !== null && lang === 'python' ? PATH_METHOD.exec(src.slice(s.end, s.end + 32)) : null;
+      // the literal is the whole path: alone (a variable read), or the one argument of `Path(…)`
+      if (called && (!called[1] || /\bPath\(\s*$/.test(src.slice(Math.max(0, m.index - 16), m.index)))) out.push(pathMethodLine(called[2]!, s.value!));
       // awk: `"cmd" | getline`
       if (s.value !== null && lang === 'awk' && /^\s*\|&?\s*getline\b/.test(src.slice(s.end, s.end + 32))) out.push(shellLine(s.value));
       pos = Math.max(s.end, m.index + 1);
@@ -227,6 +231,16 @@ function scan(src: string, lang: Lang, depth: number, out: string[]): void {
     // the arguments are scanned on: a call inside them is found, a string in them skipped
     pos = Math.max(end, m.index + 1);
   }
+}
+
+/** pathlib's methods that write, remove or read the path they are called on (after a `)` that closes the path: `(Path.home() / "x").unlink()`). */
+const PATH_METHOD = /^\s*(\))?\s*\.\s*(write_text|write_bytes|touch|unlink|rmdir|read_text|read_bytes)\s*\(/;
+
+/** The shell line a pathlib method on `path` stands for. */
+function pathMethodLine(method: string, path: string): string {
+  if (method === 'unlink') return `rm -f ${quoteArg(path)}`;
+  if (method === 'rmdir') return `rmdir ${quoteArg(path)}`;
+  return method.startsWith('read') ? `cat ${quoteArg(path)}` : `: > ${quoteArg(path)}`;
 }
 
 /** A home-folder value as a shell word: `"$HOME"/rest`. */

@@ -29,7 +29,8 @@ export function withLiteralVariables(code: string, lang: Lang): string {
     const name = m[1]!;
     const at = m.index + m[0].length;
     const e = readExpr(code, at, lang);
-    const rest = code.slice(e.end).match(/^[ \t]*(?:[;\n]|$)/);
+    // the assignment ends its statement (in JavaScript, or its declarator: `const f = "x", g = …`)
+    const rest = code.slice(e.end).match(lang === 'js' ? /^[ \t]*(?:[;\n,]|$)/ : /^[ \t]*(?:[;\n]|$)/);
     values.set(name, values.has(name) || e.value === null || !rest ? null : e.value);
   }
   const known = [...values].filter((e): e is [string, string] => e[1] !== null).slice(0, MAX_NAMES);
