@@ -13,9 +13,9 @@ import type { Hit } from './families/args.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { stdinRefCalls } from './families/git-ref-rewrites.ts';
 import { checkHistoryRewriter } from './families/history-rewriters.ts';
-import { checkJjBookmarks } from './families/jj-bookmarks.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
+import { checkJjBookmarks } from './families/jj-bookmarks.ts';
 import type { FamilyContext } from './families/types.ts';
 import { checkForgeBranchDelete } from './forge-branch-deletes.ts';
 import { checkGit, type Finding, parseGit } from './git-rules.ts';
@@ -208,7 +208,9 @@ export function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk
   // `bfg …`, `java -jar bfg-1.14.0.jar …`, `git-filter-repo …`: a history rewriter run as a program of its own (families/history-rewriters.ts)
   // `jj bookmark delete main`, `jj git push -b main`: Jujutsu's moves of a protected branch (families/jj-bookmarks.ts)
   const rewriter =
-    w.policy.families.gitHistory !== 'off' && !isExempt(argv, w.policy) ? (checkHistoryRewriter(inv) ?? checkJjBookmarks(inv, w.policy.protectedBranches)) : null;
+    w.policy.families.gitHistory !== 'off' && !isExempt(argv, w.policy)
+      ? (checkHistoryRewriter(inv) ?? checkJjBookmarks(inv, w.policy.protectedBranches))
+      : null;
   if (rewriter) add(familyFinding('gitHistory', rewriter, w.policy));
   // GitHub's API doing what git may not: `gh api -X PUT …/contents/…`, `curl -X PUT https://api.github.com/…` (github-api-rules.ts)
   for (const f of checkGithubApi(stdinInv!, w.policy, () => isExempt(exemptArgv, w.policy))) add(f);

@@ -5,7 +5,8 @@
  * `rename-branch OLD NEW` delete a branch on origin (`git push origin --delete B`), `delete-tag T` a
  * tag there, `obliterate F` rewrites every commit (`git filter-branch … -- --all`), `undo --hard`
  * and `clear` reset the working tree (`git reset --hard`). Their local neighbours (`git summary`,
- * `git effort`, `git undo` of a soft kind) run no such command and are left alone.
+ * `git effort`, `git undo` of a soft kind) run no such command and are left alone. A deletion
+ * pushes no commit, so it carries no `#!axme` marker (git-rules.ts checkGit).
  */
 
 /** The git call a git-extras command makes, or null when it is none of these (or names nothing). */
@@ -20,7 +21,10 @@ export function gitExtrasCall(sub: string, args: readonly string[]): { sub: stri
     case 'rename-branch':
       return named.length >= 2 ? { sub: 'push', args: ['origin', '--delete', named[0]!] } : null;
     case 'obliterate':
-      return { sub: 'filter-branch', args: ['--force', '--index-filter', `git rm -r --cached --ignore-unmatch ${named.join(' ')}`, '--prune-empty', '--', '--all'] };
+      return {
+        sub: 'filter-branch',
+        args: ['--force', '--index-filter', `git rm -r --cached --ignore-unmatch ${named.join(' ')}`, '--prune-empty', '--', '--all'],
+      };
     case 'undo':
       return args.some((a) => a === '--hard' || a === '-h') ? { sub: 'reset', args: ['--hard', `HEAD~${named[0] ?? '1'}`] } : null;
     // `git clear` (`clean -dfx` too), `git clear-soft` (`clean -df`): both reset hard first

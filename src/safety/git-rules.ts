@@ -51,6 +51,8 @@ export interface GitCall {
   execPath: string | null;
   /** the work tree it is given (`--work-tree`, `GIT_WORK_TREE`: git-export-trees.ts), absolute; null when none */
   workTree?: string | null;
+  /** the git-extras command this call stands for (`delete-branch`: git-extras.ts), if any */
+  extras?: string;
 }
 
 export interface Finding {
@@ -136,12 +138,13 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
   }
   // `git delete-branch main`: a git-extras command, read as the git command it runs (git-extras.ts)
   const extra = aliasScript === null ? gitExtrasCall(sub, args) : null;
+  const extras = extra ? sub : undefined;
   if (extra) {
     sub = extra.sub;
     args = extra.args;
     words = extra.args.map(plainWord);
   }
-  return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath, workTree };
+  return { sub, args: expandLongOptions(sub, args), words, cwd, gitDir, aliasScript, config, given, unread, execPath, workTree, ...(extras && { extras }) };
 }
 
 /** An alias's words as git splits them (split_cmdline): at blanks, but within `'…'` or `"…"`; a backslash keeps the next character. */
@@ -251,8 +254,9 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
         });
       break;
   }
-  // `git push -n` is a dry run; `git commit -n` is --no-verify, which still commits
-  const dryRun = has('--dry-run') || (call.sub === 'push' && call.args.some((x) => /^-[A-Za-z]*n[A-Za-z]*$/.test(x)));
+  // `git push -n` is a dry run; `git commit -n` is --no-verify, which still commits; a git-extras
+  // deletion (`git delete-branch x`) pushes no commit, whose PR the marker would name
+  const dryRun = call.extras !== undefined || has('--dry-run') || (call.sub === 'push' && call.args.some((x) => /^-[A-Za-z]*n[A-Za-z]*$/.test(x)));
   if ((call.sub === 'commit' || call.sub === 'push') && ctx.policy.requireAxmeSuffix !== 'never' && !dryRun) {
     const f = checkMarker(call, comment, gates);
     if (f) out.push(f);

@@ -161,10 +161,7 @@ export function walkScript(src: string, w: Walk, depth: number): void {
     const interpreter = !!inv && !runsStdin(inv) && runsProgramFromStdin(inv);
     if (head && (interpreter || (inv ? runsStdin(inv) : SHELLS.has(head)) || head === 'eval' || head === 'source' || head === '.')) {
       // what the shell runs: its words, and what it reads (`bash <<< "$(curl x)"`, a heredoc's substitutions)
-      const subs = [
-        ...(interpreter ? [] : cmd.words.flatMap((x) => x.subs)),
-        ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])]),
-      ];
+      const subs = [...(interpreter ? [] : cmd.words.flatMap((x) => x.subs)), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
     // `python3 -c "$(curl x)"`, `python3 <(curl x)`: what the substitution prints is the interpreter's program

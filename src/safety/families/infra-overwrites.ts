@@ -88,7 +88,8 @@ const OVERWRITES: readonly Overwrite[] = [
   {
     program: 'datalad',
     words: /^(?:drop|remove)\b/,
-    when: (a) => a.some((x, i) => /^(?:kill|availability)$/.test(x) && a[i - 1] === '--reckless') || a.some((x) => /^--reckless=(?:kill|availability)$/.test(x)),
+    when: (a) =>
+      a.some((x, i) => /^(?:kill|availability)$/.test(x) && a[i - 1] === '--reckless') || a.some((x) => /^--reckless=(?:kill|availability)$/.test(x)),
     does: 'drops file content without checking that another copy exists',
   },
   {

@@ -13,9 +13,37 @@ import { protectedBranch } from './git-history.ts';
 
 /** `jj bookmark` (and the older `jj branch`) and their verbs' short names. */
 const BOOKMARK = new Set(['bookmark', 'branch', 'b']);
-const VERBS: Readonly<Record<string, string>> = { d: 'delete', delete: 'delete', r: 'rename', rename: 'rename', s: 'set', set: 'set', m: 'move', move: 'move', c: 'create', create: 'create' };
+const VERBS: Readonly<Record<string, string>> = {
+  d: 'delete',
+  delete: 'delete',
+  r: 'rename',
+  rename: 'rename',
+  s: 'set',
+  set: 'set',
+  m: 'move',
+  move: 'move',
+  c: 'create',
+  create: 'create',
+};
 /** Options of jj's that take a value, before or among a command's names. */
-const VALUED = new Set(['-R', '--repository', '--at-op', '--at-operation', '--config', '--config-toml', '--color', '-r', '--revision', '--to', '--from', '-b', '--bookmark', '--remote', '-c', '--change']);
+const VALUED = new Set([
+  '-R',
+  '--repository',
+  '--at-op',
+  '--at-operation',
+  '--config',
+  '--config-toml',
+  '--color',
+  '-r',
+  '--revision',
+  '--to',
+  '--from',
+  '-b',
+  '--bookmark',
+  '--remote',
+  '-c',
+  '--change',
+]);
 
 function names(args: readonly string[]): string[] {
   const out: string[] = [];
@@ -48,7 +76,10 @@ export function checkJjBookmarks(inv: Invocation, protectedBranches: readonly st
     const pushed = args.flatMap((a, i) => (args[i - 1] === '-b' || args[i - 1] === '--bookmark' ? [a] : a.startsWith('--bookmark=') ? [a.slice(11)] : []));
     const branch = pushed.map((n) => protectedBranch(n.replace(/^(?:exact|glob):/, ''), protectedBranches)).find(Boolean);
     return branch
-      ? { rule: `jj git push -b ${branch}`, reason: `\`jj git push\` of the protected branch ${branch} moves it on the remote (forced, when the bookmark moved sideways), as \`git push origin ${branch}\`` }
+      ? {
+          rule: `jj git push -b ${branch}`,
+          reason: `\`jj git push\` of the protected branch ${branch} moves it on the remote (forced, when the bookmark moved sideways), as \`git push origin ${branch}\``,
+        }
       : null;
   }
   return null;

@@ -50,7 +50,9 @@ export const SITE_TOOLS: Record<string, ToolCheck> = {
     hasOption(args, '--push') || hasShort(args, 'p') ? hit('ghp-import --push', 'pushes the built site to the branch its host serves') : null,
   // gh-pages' CLI pushes unless `--no-push` (`-n`)
   'gh-pages': (args) =>
-    hasOption(args, '--no-push') || hasShort(args, 'n') ? null : hit('gh-pages', 'commits the built folder to the gh-pages branch and pushes it to the host that serves it'),
+    hasOption(args, '--no-push') || hasShort(args, 'n')
+      ? null
+      : hit('gh-pages', 'commits the built folder to the gh-pages branch and pushes it to the host that serves it'),
   'electron-builder': electronBuilder,
   cr: (args) => {
     const sub = operands(args)[0];
