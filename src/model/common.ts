@@ -55,5 +55,4 @@ export type Actor = 'agent' | 'auditor' | 'human' | 'sync';
 export { isAgentEnv } from './agent-env.ts';
 export const ACTORS: readonly Actor[] = ['agent', 'auditor', 'human', 'sync'];
 
-/** An axme session id: one token, so it can never smuggle a line (or a trailer) into a commit. */
-export const SESSION_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export { SESSION_ID_FORM, SESSION_ID_RE } from './session-id.ts';

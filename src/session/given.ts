@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SESSION_ID_RE } from '../model/session-id.ts';
 import { sessionsDir } from './sessions.ts';
 
 /**
@@ -36,8 +37,6 @@ export const CHECKPOINT_KEY = 'checkpoint';
 export const itemKey = (kind: string, slug: string): string => `${kind} ${slug}`;
 /** The key of a file whose anchored items a pre-edit recall gave. */
 export const fileKey = (path: string): string => `file ${path}`;
-
-const SESSION_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** The session's own folder (its record of what it was given). */
 export function sessionFolder(commonDir: string, sessionId: string): string {

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SESSION_FILE_ID_RE, sessionsDir } from './sessions.ts';
+import { SESSION_ID_RE } from '../model/session-id.ts';
+import { sessionsDir } from './sessions.ts';
 
 /**
  * What this clone wrote, in its own records under `<git-common-dir>/axme/` (never committed, so no
@@ -17,7 +18,7 @@ const KEPT_BLOBS = 16;
 
 /** The blobs of `sessionId`'s handoff written here, oldest first ([] when none). */
 function writtenBlobs(commonDir: string, sessionId: string): string[] {
-  if (!SESSION_FILE_ID_RE.test(sessionId)) return [];
+  if (!SESSION_ID_RE.test(sessionId)) return [];
   try {
     return readFileSync(join(writtenDir(commonDir), sessionId), 'utf8')
       .split('\n')
@@ -33,7 +34,7 @@ function writtenBlobs(commonDir: string, sessionId: string): string[] {
  * the newest few kept.
  */
 export function recordHandoffWritten(commonDir: string, sessionId: string, blob: string): void {
-  if (!SESSION_FILE_ID_RE.test(sessionId) || !/^[0-9a-f]{40,64}$/.test(blob)) return;
+  if (!SESSION_ID_RE.test(sessionId) || !/^[0-9a-f]{40,64}$/.test(blob)) return;
   const was = writtenBlobs(commonDir, sessionId);
   if (was.at(-1) === blob) return;
   mkdirSync(writtenDir(commonDir), { recursive: true });
@@ -59,7 +60,7 @@ export function wroteHandoffHere(commonDir: string): (sessionId: string, blob: s
  */
 export function ranHere(commonDir: string): (sessionId: string) => boolean {
   return (sessionId) =>
-    SESSION_FILE_ID_RE.test(sessionId) &&
+    SESSION_ID_RE.test(sessionId) &&
     (existsSync(join(sessionsDir(commonDir), `${sessionId}.json`)) ||
       existsSync(join(writtenDir(commonDir), sessionId)) ||
       existsSync(join(closedHereDir(commonDir), sessionId)));

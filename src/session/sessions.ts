@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
+import { SESSION_ID_FORM, SESSION_ID_RE } from '../model/session-id.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { claimLockFile, lockFileHeld } from './claim-lock.ts';
 import { processAlive, processStart } from './owner.ts';
@@ -62,14 +63,12 @@ export type SessionStatus = 'active' | 'closed' | 'orphan' | 'recovered' | 'disc
 const HARNESS_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 /** Whether a harness's session id can name a session: it becomes part of a file name (1-128 of A-Z a-z 0-9 . _ -). */
 export const isHarnessSessionId = (id: string): boolean => HARNESS_ID_RE.test(id);
-/** A session id usable as a file name: no folder separator, no leading dot (never `..`). */
-export const SESSION_FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** A session's metadata as read from disk: anything else (a foreign or damaged file) is not a session. */
 function asMeta(x: unknown, id?: string): SessionMeta | null {
   const m = x as Partial<SessionMeta> | null;
   if (!m || typeof m !== 'object') return null;
-  if (typeof m.id !== 'string' || !SESSION_FILE_ID_RE.test(m.id) || (id !== undefined && m.id !== id)) return null;
+  if (typeof m.id !== 'string' || !SESSION_ID_RE.test(m.id) || (id !== undefined && m.id !== id)) return null;
   if (typeof m.harness !== 'string' || !HARNESS_ID_RE.test(m.harness) || typeof m.harnessSessionId !== 'string' || !HARNESS_ID_RE.test(m.harnessSessionId))
     return null;
   if (typeof m.startedAt !== 'string' || typeof m.cwd !== 'string' || typeof m.ownerPid !== 'number') return null;
@@ -182,7 +181,7 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
     return null;
   }
   try {
-    return SESSION_FILE_ID_RE.test(id) ? asMeta(JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')), id) : null;
+    return SESSION_ID_RE.test(id) ? asMeta(JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')), id) : null;
   } catch {
     return null;
   }
@@ -190,11 +189,8 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
 
 /** Appends one event to a session's log (one short line: appends of it are atomic). */
 export function recordEvent(commonDir: string, sessionId: string, event: SessionEvent): void {
-  if (!SESSION_FILE_ID_RE.test(sessionId))
-    throw new AxmeError(
-      'INVALID_INPUT',
-      `unusable session id ${JSON.stringify(sessionId.slice(0, 80))}: a session id starts with a letter or digit, then at most 127 letters, digits, ".", "_" or "-" (AXME_SESSION)`,
-    );
+  if (!SESSION_ID_RE.test(sessionId))
+    throw new AxmeError('INVALID_INPUT', `unusable session id ${JSON.stringify(sessionId.slice(0, 80))}: a session id is ${SESSION_ID_FORM} (AXME_SESSION)`);
   appendFileSync(join(sessionsDir(commonDir), `${sessionId}.jsonl`), `${JSON.stringify(event)}\n`);
 }
 
@@ -203,7 +199,7 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
   const dir = sessionsDir(commonDir);
   let meta: SessionMeta;
   try {
-    if (!SESSION_FILE_ID_RE.test(sessionId)) return null;
+    if (!SESSION_ID_RE.test(sessionId)) return null;
     const m = asMeta(JSON.parse(readFileSync(join(dir, `${sessionId}.json`), 'utf8')), sessionId);
     if (!m) return null;
     meta = m;

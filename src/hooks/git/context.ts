@@ -1,6 +1,7 @@
 import { locateRepo, type RepoLocation } from '../../knowledge/core/location.ts';
 import type { GitAt } from '../../knowledge/history/commit-trailers.ts';
 import { policyFor } from '../../knowledge/rules/policy-cache.ts';
+import { SESSION_ID_FORM, SESSION_ID_RE } from '../../model/session-id.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
@@ -21,9 +22,23 @@ export interface GitHookIO {
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
 }
 
-/** The agent session this git command runs in: AXME_SESSION, else the open session whose harness is an ancestor. */
+/** The hooks that said AXME_SESSION is not a session id (said once per hook). */
+const warned = new WeakSet<GitHookIO>();
+
+/**
+ * The agent session this git command runs in: AXME_SESSION, else the open session whose harness
+ * is an ancestor. An AXME_SESSION that is not a session id (a newline would write trailers and
+ * note lines of its own) is ignored, with a warning: the commit goes on without it.
+ */
 export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | null {
-  if (io.env.AXME_SESSION) return io.env.AXME_SESSION;
+  const given = io.env.AXME_SESSION;
+  if (given && SESSION_ID_RE.test(given)) return given;
+  if (given && !warned.has(io)) {
+    warned.add(io);
+    io.stderr(
+      `axme: AXME_SESSION ${JSON.stringify(given.slice(0, 80))} is not a session id (${SESSION_ID_FORM}): ignored, this commit names no session from it\n`,
+    );
+  }
   return loc ? (sessionOfProcess(loc.commonDir)?.id ?? null) : null;
 }
 

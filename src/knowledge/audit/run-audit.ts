@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { LlmAnswer, LlmProvider } from '../../llm/types.ts';
 import { AuditAnswer, type AuditLogEntry, type AuditMode } from '../../model/audit.ts';
-import { SESSION_ID_RE } from '../../model/common.ts';
+import { SESSION_ID_FORM, SESSION_ID_RE } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { isLive } from '../../model/liveness.ts';
 import { mappedSession, readSession } from '../../session/sessions.ts';
@@ -278,10 +278,7 @@ async function storedList(kb: KnowledgeBase): Promise<string> {
 function sessionOf(commonDir: string, transcript: string, given: string | undefined, sniffed: SniffedTranscript | null): string {
   if (given !== undefined) {
     if (!SESSION_ID_RE.test(given))
-      throw new AxmeError(
-        'INVALID_INPUT',
-        `session id ${JSON.stringify(given.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters`,
-      );
+      throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(given.slice(0, 80))} is not valid: a session id is ${SESSION_ID_FORM}`);
     return given;
   }
   const harnessId = basename(transcript).replace(/\.jsonl$/i, '');

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { type Actor, SESSION_ID_RE } from '../../model/common.ts';
+import { type Actor, SESSION_ID_FORM, SESSION_ID_RE } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
 import type { BackendName } from '../../store/backend.ts';
@@ -74,7 +74,7 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
   if (opts.session !== undefined && !SESSION_ID_RE.test(opts.session)) {
     throw new AxmeError(
       'INVALID_INPUT',
-      `session id ${JSON.stringify(opts.session.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters (AXME_SESSION)`,
+      `session id ${JSON.stringify(opts.session.slice(0, 80))} is not valid: a session id is ${SESSION_ID_FORM} (AXME_SESSION)`,
     );
   }
   const loc = opts.workspace ? locateRepo(opts.cwd, opts.env) : null;

@@ -1,4 +1,5 @@
 import { MEMORY_REF } from '../../model/refs.ts';
+import { SESSION_ID_RE } from '../../model/session-id.ts';
 import { readSession, recordEvent } from '../../session/sessions.ts';
 import { commitInfo, type GitAt, headBranch, NOTES_REF, readNote, trailersOf, writeNote } from '../../store/code-commits.ts';
 import { headMessageSync } from '../../store/head-message.ts';
@@ -80,9 +81,10 @@ export function noteText(c: {
 }): string | null {
   const decisions = [...new Set(c.message.match(/\bD-\d{3,}\b/g) ?? [])];
   const lines: string[] = [];
-  if (c.session) lines.push(`session: ${c.session}`);
-  if (c.pr) lines.push(`pr: ${c.pr}`);
-  if (c.repo) lines.push(`repo: ${c.repo}`);
+  // a value is one token or nothing (a trailer git unfolded, a line break): never a line of its own
+  if (c.session && SESSION_ID_RE.test(c.session)) lines.push(`session: ${c.session}`);
+  if (c.pr && /^(?:none|[1-9][0-9]{0,9})$/.test(c.pr)) lines.push(`pr: ${c.pr}`);
+  if (c.repo && /^\S+$/.test(c.repo)) lines.push(`repo: ${c.repo}`);
   if (c.tip) lines.push(`memory: ${c.tip}`);
   if (decisions.length) lines.push(`decisions: ${decisions.join(', ')}`);
   if (!lines.length || (lines.length === 1 && c.tip)) return null;
