@@ -3,6 +3,8 @@
  * `git push` commands, and the last line (or the end of the subject) of a commit message.
  */
 
+import { REPO_SLUG_RE } from '../model/repo-slug.ts';
+
 export const MARKER_FORMAT = '#!axme pr=<N|none> repo=<owner>/<name>';
 
 export interface Marker {
@@ -25,8 +27,6 @@ const REPO_MISSING =
 /** What `repo=` and `pr=` take, for a reason that shows the whole marker (a commit or push without one). */
 export const MARKER_VALUES =
   'pr=none when there is no pull request; repo= as the host names the repository (acme/app for github.com/acme/app), or, with no remote, any <owner>/<name> naming the project, e.g. repo=local/app';
-
-const REPO_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 /**
  * Finds the last `#!axme` marker in `text` and parses it. null when there is none; a reason when
@@ -51,6 +51,6 @@ export function parseMarker(text: string): MarkerParse {
   if (pr === undefined) return { ok: false, reason: 'pr=<N|none> is missing' };
   if (repo === undefined) return { ok: false, reason: REPO_MISSING };
   if (pr !== 'none' && !/^[1-9][0-9]{0,9}$/.test(pr)) return { ok: false, reason: `pr must be a PR number or none, not "${pr}"` };
-  if (!REPO_RE.test(repo)) return { ok: false, reason: `repo must be <owner>/<name>, not "${repo}"` };
+  if (!REPO_SLUG_RE.test(repo)) return { ok: false, reason: `repo must be <owner>/<name>, not "${repo}"` };
   return { ok: true, marker: { pr: pr === 'none' ? null : Number(pr), repo } };
 }

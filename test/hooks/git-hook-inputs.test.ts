@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { assertRepoSlug } from '../../src/github/repo-slug.ts';
+import { parseMarker } from '../../src/safety/marker.ts';
 import { axmeOk, cleanEnv, git, runProcess, tempRepo } from '../helpers.ts';
 
 /**
@@ -48,5 +50,15 @@ describe('git hooks: what the environment may write into a commit', () => {
     const r = await commit('c.txt', ['-m', 'plain', '-m', 'Axme-Session: s2\n pr: 7'], {});
     assert.equal(r.status, 0, r.stderr);
     assert.doesNotMatch(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), /pr: 7/);
+  });
+
+  test('repo= takes an owner with an underscore (GitHub EMU) or a dot, as propose does; one that is only dots is refused', async () => {
+    const r = await commit('d.txt', ['-m', 'fix #!axme pr=none repo=my_org/my_repo'], { AXME_AGENT: '1' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(git(dir, ['log', '-1', '--format=%B']), /Axme-Repo: my_org\/my_repo\n/);
+    assert.deepEqual(parseMarker('#!axme pr=none repo=user_shortcode/app.js'), { ok: true, marker: { pr: null, repo: 'user_shortcode/app.js' } });
+    assert.equal(parseMarker('#!axme pr=none repo=acme/..')?.ok, false);
+    assert.doesNotThrow(() => assertRepoSlug('my_org/my_repo'));
+    assert.throws(() => assertRepoSlug('acme/..'), /is not owner\/name/);
   });
 });

@@ -1,4 +1,5 @@
 import { MEMORY_REF } from '../../model/refs.ts';
+import { REPO_SLUG_RE } from '../../model/repo-slug.ts';
 import { SESSION_ID_RE } from '../../model/session-id.ts';
 import { readSession, recordEvent } from '../../session/sessions.ts';
 import { commitInfo, type GitAt, headBranch, NOTES_REF, readNote, trailersOf, writeNote } from '../../store/code-commits.ts';
@@ -84,7 +85,7 @@ export function noteText(c: {
   // a value is one token or nothing (a trailer git unfolded, a line break): never a line of its own
   if (c.session && SESSION_ID_RE.test(c.session)) lines.push(`session: ${c.session}`);
   if (c.pr && /^(?:none|[1-9][0-9]{0,9})$/.test(c.pr)) lines.push(`pr: ${c.pr}`);
-  if (c.repo && /^\S+$/.test(c.repo)) lines.push(`repo: ${c.repo}`);
+  if (c.repo && REPO_SLUG_RE.test(c.repo)) lines.push(`repo: ${c.repo}`);
   if (c.tip) lines.push(`memory: ${c.tip}`);
   if (decisions.length) lines.push(`decisions: ${decisions.join(', ')}`);
   if (!lines.length || (lines.length === 1 && c.tip)) return null;
