@@ -15,12 +15,16 @@ export interface HooksFolder {
   shared: boolean;
 }
 
-/** The husky folder when the repository uses husky (core.hooksPath into a `.husky`, or a .husky folder). */
+/**
+ * The husky folder when husky is active on this clone: core.hooksPath points into a `.husky`. A
+ * committed .husky/ folder alone is not: git runs the hooks of its own folder then, never husky's
+ * (husky's install, `npm install`'s prepare, sets core.hooksPath).
+ */
 export async function huskyDir(at: GitAt, root: string): Promise<string | null> {
   const path = await getConfig(at, 'core.hooksPath');
   // husky 9 sets `.husky/_`; in a monorepo it may be `frontend/.husky/_`
   if (path && /(^|\/)\.husky(\/_)?\/?$/.test(path)) return resolve(root, path.replace(/\/_\/?$/, '').replace(/\/$/, ''));
-  return existsSync(join(root, '.husky')) && !path ? join(root, '.husky') : null;
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertRepoSlug } from '../../src/github/repo-slug.ts';
@@ -60,5 +60,29 @@ describe('git hooks: what the environment may write into a commit', () => {
     assert.equal(parseMarker('#!axme pr=none repo=acme/..')?.ok, false);
     assert.doesNotThrow(() => assertRepoSlug('my_org/my_repo'));
     assert.throws(() => assertRepoSlug('acme/..'), /is not owner\/name/);
+  });
+});
+
+describe('git hooks: a .husky folder husky does not run', () => {
+  test("a committed .husky/ with no core.hooksPath: the hooks go where git runs them, and an agent's unmarked commit is refused", async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    try {
+      mkdirSync(join(dir, '.husky'));
+      writeFileSync(join(dir, '.husky', 'pre-commit'), 'npm test\n');
+      git(dir, ['add', '.husky/pre-commit']);
+      git(dir, ['commit', '-q', '--no-verify', '-m', 'husky files, husky not installed here']);
+      const r = await axmeOk(dir, ['init', '--no-claude', '--json']);
+      assert.equal(existsSync(join(dir, '.husky', 'commit-msg')), false, 'git never runs .husky/ without core.hooksPath');
+      assert.ok(
+        r.gitHooks.some((h: { path?: string; file?: string }) => JSON.stringify(h).includes(join('.git', 'hooks'))),
+        JSON.stringify(r.gitHooks),
+      );
+      writeFileSync(join(dir, 'a.txt'), 'a\n');
+      git(dir, ['add', 'a.txt']);
+      const c = await runProcess('git', ['commit', '-q', '-m', 'unmarked'], { cwd: dir, env: cleanEnv({ AXME_AGENT: '1' }) });
+      assert.notEqual(c.status, 0, 'the commit-msg hook ran');
+    } finally {
+      cleanup();
+    }
   });
 });
