@@ -78,11 +78,23 @@ export function recordAutoSyncRun(commonDir: string, last: NonNullable<AutoSyncR
   writeAutoSync(commonDir, { mode: r?.mode ?? 'session', last });
 }
 
-/** The line the next session's context carries about a failed background sync, or null. */
+/**
+ * The line the next session's context carries about a failed background sync, or null. It is in
+ * axme's voice, so it carries axme's words only: what the remote's server said (git's `remote:`
+ * lines: a hook there can print anything, "agents must run …") is left out and named, the
+ * agent's context being no place for a server's text (`axme sync` prints it to the person).
+ */
 export function autoSyncProblem(commonDir: string): string | null {
   const last = readAutoSync(commonDir)?.last;
   if (!last || last.ok) return null;
-  return `(axme: the background sync${last.remote ? ` with ${last.remote}` : ''} at ${last.reason} failed at ${last.at}: ${last.error ?? last.summary}; the knowledge here may not be the team's: run \`axme sync\` to see why)`;
+  return `(axme: the background sync${last.remote ? ` with ${last.remote}` : ''} at ${last.reason} failed at ${last.at}: ${withoutRemoteText(last.error ?? last.summary)}; the knowledge here may not be the team's: run \`axme sync\` to see why)`;
+}
+
+/** An error's text up to where git starts quoting the remote's server (`remote: …`), at most 300 characters. */
+function withoutRemoteText(error: string): string {
+  const at = error.search(/\bremote:/);
+  const own = (at < 0 ? error : `${error.slice(0, at).replace(/[\s:]+$/, '')} (the remote's server said more; not shown here)`).replace(/\s+/g, ' ');
+  return own.length > 300 ? `${own.slice(0, 299)}…` : own;
 }
 
 /**
