@@ -1,10 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { withDeadline } from '../model/deadline.ts';
-import { isAxmeError } from '../model/errors.ts';
 import { toolCall } from '../model/tool-args.ts';
 import { OPERATIONS } from '../operations/index.ts';
 import { createServerContext, type ServerContext } from './context.ts';
 import { adaptToClient, registerOperationTool } from './operation-tool.ts';
+import { recoverOrphans } from './recover-orphans.ts';
 import { registerResources } from './resources.ts';
 import { StdioTransport } from './stdio-transport.ts';
 
@@ -59,7 +59,8 @@ export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Prom
   await server.connect(transport);
   ctx.log(`serving ${opts.cwd}${ctx.session ? ` (session ${ctx.session})` : ''}`);
   // in the background: the first tool calls need not wait for it
-  const startSweep = recoverOrphans(ctx, 'start');
+  const recovery = { kb: () => ctx.kb(undefined, { bindSession: false }), log: ctx.log };
+  const startSweep = recoverOrphans(recovery, 'start');
   const why = await stopped;
   ctx.log(`stopping (${why}${transport.inFlight ? `; finishing ${transport.inFlight} call${transport.inFlight === 1 ? '' : 's'} in flight` : ''})`);
   transport.stopAccepting();
@@ -72,7 +73,7 @@ export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Prom
   await withDeadline(startSweep, SHUTDOWN_SWEEP_MS);
   const ended = ctx.endSessions('mcp-shutdown');
   if (ended.length) ctx.log(`ended session ${ended.join(', ')}`);
-  await withDeadline(recoverOrphans(ctx, 'stop'), Math.max(0, deadline - Date.now()));
+  await withDeadline(recoverOrphans(recovery, 'stop'), Math.max(0, deadline - Date.now()));
   await server.close().catch(() => {});
   await ctx.close();
   for (const sig of signals) process.off(sig, onSignal);
@@ -91,15 +92,3 @@ const LINGER_MS = 500;
 
 /** How long a stopping server spends on recovery; what is left is done at the next start. */
 const SHUTDOWN_SWEEP_MS = 5_000;
-
-async function recoverOrphans(ctx: ServerContext, when: string): Promise<void> {
-  try {
-    const { sweepOrphans } = await import('../knowledge/close/sweep-orphans.ts');
-    const r = await sweepOrphans(await ctx.kb(undefined, { bindSession: false }));
-    for (const x of r.recovered) ctx.log(`recovered session ${x.session} at ${when}${x.commit ? ` (commit ${x.commit.slice(0, 12)})` : ''}`);
-    for (const e of r.errors) ctx.log(`could not recover session ${e.session}: ${e.message}`);
-  } catch (err) {
-    // no repository or no store yet: nothing to recover
-    if (!(isAxmeError(err) && (err.code === 'NOT_INITIALIZED' || err.code === 'NOT_A_REPO'))) ctx.log(`session recovery failed: ${(err as Error).message}`);
-  }
-}

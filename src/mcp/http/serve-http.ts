@@ -6,8 +6,10 @@ import { resolve as resolvePath } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
+import { withDeadline } from '../../model/deadline.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
+import { recoverOrphans } from '../recover-orphans.ts';
 import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
 import { createServer, registerAll } from '../server.ts';
 import { authGate, challenge, hostAllowed, type Principal, rateLimiter, scopeNeeded, scopeRefusal } from './auth.ts';
@@ -39,6 +41,8 @@ const MAX_SESSIONS = 1024;
 const DRAIN_MS = 15_000;
 /** How long an idle kept-alive connection stays open (announced to the client as Keep-Alive: timeout=60). */
 const KEEP_ALIVE_MS = 60_000;
+/** How long a stopping server spends on recovery. */
+const SHUTDOWN_SWEEP_MS = 5_000;
 
 /**
  * `axme serve --http`: the tools and resources of `axme serve` over MCP Streamable HTTP, one MCP
@@ -81,11 +85,17 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));
   });
 
+  // recoveries one after another (docs/sessions.md): at the start, when a session ends, at the stop
+  const recovery = { kb: () => shared.kb(), log: opts.log };
+  let recovering = recoverOrphans(recovery, 'start');
+  const recover = (when: string) => (recovering = recovering.then(() => recoverOrphans(recovery, when)));
   const closeSession = async (s: Session, reason: string) => {
     if (!sessions.remove(s)) return;
     s.ctx.end(reason);
     await s.transport.close().catch(() => {});
     await s.server.close().catch(() => {});
+    // at a stop, one recovery after every session ended
+    if (!stopping) void recover('end');
   };
   const label = (p: Principal) => (p.name === null ? "the open server's callers" : `token ${p.name}`);
 
@@ -272,6 +282,8 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   }
   for (const s of sessions.all()) await closeSession(s, 'mcp-shutdown');
   http.closeAllConnections();
+  // bounded: what is left is recovered at the next start
+  await withDeadline(recover('stop'), SHUTDOWN_SWEEP_MS);
   await sync.stop(true);
   try {
     verifier.flush();
