@@ -102,8 +102,14 @@ describe('axme serve --http: tools over Streamable HTTP, open on loopback', () =
     const r = await raw(server.url, { headers: { Host: 'evil.example' }, body: INIT });
     assert.equal(r.status, 403);
     assert.match(r.body, /not allowed/);
-    const origin = await raw(server.url, { headers: { Origin: 'http://evil.example' }, body: INIT });
-    assert.equal(origin.status, 403);
+    assert.match(r.body, /Host \\"evil\.example\\"/);
+    // a foreign Origin is refused as the Origin, the Host being fine
+    for (const o of ['http://evil.example', 'null']) {
+      const origin = await raw(server.url, { headers: { Origin: o }, body: INIT });
+      assert.equal(origin.status, 403);
+      assert.match(origin.body, new RegExp(`Origin \\\\"${o.replace('.', '\\.')}\\\\" is not allowed`));
+      assert.doesNotMatch(origin.body, /Host/);
+    }
     assert.equal((await raw(server.url, { body: INIT })).status, 200);
   });
 

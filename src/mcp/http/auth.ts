@@ -144,12 +144,13 @@ export function rateLimiter(opts: { perSecond: number; burst: number }): {
 }
 
 /**
- * The Host header check against DNS rebinding: a page on evil.example resolved to 127.0.0.1 sends
- * `Host: evil.example`. `allowed` are host names (no port); null: no check (a server off loopback
- * without --allowed-host, where the tokens are the guard).
+ * The Host and Origin check against DNS rebinding: a page on evil.example resolved to 127.0.0.1
+ * sends `Host: evil.example`, a browser's cross-site request its page's `Origin`. `allowed` are
+ * host names (no port); null: no check (a server off loopback without --allowed-host, where the
+ * tokens are the guard). The header refused and its value, or null when both are allowed.
  */
-export function hostAllowed(req: IncomingMessage, allowed: ReadonlySet<string> | null): boolean {
-  if (!allowed) return true;
+export function refusedHost(req: IncomingMessage, allowed: ReadonlySet<string> | null): { header: 'Host' | 'Origin'; value: string } | null {
+  if (!allowed) return null;
   const name = (h: string | undefined) => {
     if (!h) return null;
     try {
@@ -159,9 +160,9 @@ export function hostAllowed(req: IncomingMessage, allowed: ReadonlySet<string> |
     }
   };
   const host = name(req.headers.host);
-  if (!host || !allowed.has(host)) return false;
-  // a browser's cross-site request carries its page's origin ("null" from an opaque one: refused)
+  if (!host || !allowed.has(host)) return { header: 'Host', value: req.headers.host ?? '' };
+  // "null" from an opaque origin: refused
   const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  return origin !== 'null' && allowed.has(name(origin) ?? '');
+  if (origin === undefined) return null;
+  return origin !== 'null' && allowed.has(name(origin) ?? '') ? null : { header: 'Origin', value: origin };
 }

@@ -12,7 +12,7 @@ import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/to
 import { recoverOrphans } from '../recover-orphans.ts';
 import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
 import { createServer, registerAll } from '../server.ts';
-import { authGate, challenge, hostAllowed, type Principal, rateLimiter, scopeNeeded, scopeRefusal } from './auth.ts';
+import { authGate, challenge, type Principal, rateLimiter, refusedHost, scopeNeeded, scopeRefusal } from './auth.ts';
 import type { HttpSettings } from './http-options.ts';
 import { refusalLog, refusalOf } from './refusal-log.ts';
 import { type HttpSessionContext, type SharedStore, sessionContext, sharedStore } from './session-context.ts';
@@ -118,14 +118,15 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     if (stopping) return refuse(req, res, 503, { 'Retry-After': '5', Connection: 'close' }, -32000, 'the server is stopping: connect again in a moment');
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== '/mcp') return refuse(req, res, 404, {}, -32000, 'not found: the MCP endpoint is /mcp');
-    if (!hostAllowed(req, allowed))
+    const foreign = refusedHost(req, allowed);
+    if (foreign)
       return refuse(
         req,
         res,
         403,
         {},
         -32000,
-        `Host ${JSON.stringify((req.headers.host ?? '').slice(0, 100))} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`,
+        `${foreign.header} ${JSON.stringify(foreign.value.slice(0, 100))} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`,
       );
     const auth = gate.authenticate(req, new Date());
     if (!auth.ok) return refuse(req, res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, -32001, auth.message);
