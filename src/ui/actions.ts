@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isChangedSince } from '../knowledge/core/item-version.ts';
 import { AxmeError } from '../model/errors.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { decisionAmend } from '../operations/decision/amend.ts';
@@ -13,12 +14,18 @@ import type { UiContext } from './context.ts';
  * What a person can do on the page: each action is a declared operation (src/operations/) run
  * with the page's knowledge base, so the core's rules hold here as everywhere (a required
  * decision revoked by a person only, review.required, credentials); the page only turns a form
- * into the operation's input. Path: `POST /act/<kind>/<id or slug>/<verb>`.
+ * into the operation's input. Path: `POST /act/<kind>/<id or slug>/<verb>`. An edit (`edit`: the
+ * fields its form sends) also carries the item's version the form was rendered from (`base`),
+ * which the core compares with the item's current one: a form opened before another change is
+ * refused, never written over it.
  */
-const ACTIONS: Record<string, { op: AnyOperation; input(ref: string, form: URLSearchParams): Record<string, unknown> }> = {
-  'memory/update': { op: memoryUpdate, input: (slug, f) => ({ slug, ...fields(f, ['title', 'description', 'body', 'keywords']) }) },
+const MEMORY_FIELDS = ['title', 'description', 'body', 'keywords'] as const;
+const DECISION_FIELDS = ['title', 'decision', 'reasoning', 'tags'] as const;
+
+const ACTIONS: Record<string, { op: AnyOperation; edit?: readonly string[]; input(ref: string, form: URLSearchParams): Record<string, unknown> }> = {
+  'memory/update': { op: memoryUpdate, edit: MEMORY_FIELDS, input: (slug, f) => ({ slug, ...fields(f, MEMORY_FIELDS) }) },
   'memory/archive': { op: memoryRemove, input: (slug) => ({ slug }) },
-  'decision/amend': { op: decisionAmend, input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning', 'tags']) }) },
+  'decision/amend': { op: decisionAmend, edit: DECISION_FIELDS, input: (id, f) => ({ id, ...fields(f, DECISION_FIELDS) }) },
   'decision/revoke': { op: decisionRevoke, input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
 };
 
@@ -64,7 +71,17 @@ export async function runAction(ctx: UiContext, req: IncomingMessage, path: stri
   const [kind, ref, verb] = m ? m.slice(1).map((p) => decodeURIComponent(p)) : [];
   const action = ACTIONS[`${kind}/${verb}`];
   if (!action || !ref) throw new AxmeError('NOT_FOUND', `no action at ${path}: the page edits memories (update, archive) and decisions (amend, revoke)`);
-  const result = (await action.op.run(ctx.kb, action.input(ref, form), { allowSecret: false })) as { item: { slug: string } };
+  const base = action.edit ? form.get('base') : undefined;
+  if (action.edit && !base)
+    throw new AxmeError('INVALID_INPUT', 'the form does not say which version of the item it was made from: reload the page and redo the edit');
+  let result: { item: { slug: string } };
+  try {
+    result = await action.op.run(ctx.kb, action.input(ref, form), { allowSecret: false, base: base ?? undefined });
+  } catch (err) {
+    // the edit is kept for the person to redo on the item as it is now (changedSincePage)
+    if (isChangedSince(err)) throw new AxmeError(err.code, err.message, { ...err.data, submitted: fields(form, action.edit!) });
+    throw err;
+  }
   // the page answers again: the new tip's search index is made while the browser follows the redirect
   // (scheduled here, made in the background: the redirect waits for nothing but the scheduling)
   await afterOperation(action.op, ctx.kb, { answersAgain: true });
@@ -86,7 +103,7 @@ function fromThePage(origin: string, fetchSite: string, origins: Set<string>): b
  * A list (tags, keywords) stays one comma-separated string: the operation's schema reads it
  * (model/text.ts stringList), as it reads the CLI's.
  */
-function fields(f: URLSearchParams, names: string[]): Record<string, string> {
+function fields(f: URLSearchParams, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.filter((n) => f.has(n)).map((n) => [n, f.get(n)!.replace(/\r\n/g, '\n')]));
 }
 

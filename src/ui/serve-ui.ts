@@ -14,6 +14,7 @@ import type { UiContext } from './context.ts';
 import { allowedHosts, allowedOrigins, refuse, SECURITY_HEADERS } from './guard.ts';
 import { html, layout } from './html.ts';
 import { route } from './routes.ts';
+import { changedSincePage } from './views/item-actions.ts';
 
 export interface UiOptions {
   cwd: string;
@@ -164,7 +165,10 @@ async function act(ctx: UiContext, req: IncomingMessage, res: ServerResponse, or
   } catch (err) {
     const [status, message] = problem(err);
     if (res.headersSent) return void res.destroy();
-    const body = layout({ title: status === 403 ? 'Not allowed' : 'Not changed', active: '', at: ctx.at, body: html`<p class="error">${message}</p>` });
+    const changed = await changedSincePage(ctx, err).catch(() => null);
+    const body = changed
+      ? layout({ title: 'Changed since you opened it', active: '', at: ctx.at, body: changed })
+      : layout({ title: status === 403 ? 'Not allowed' : 'Not changed', active: '', at: ctx.at, body: html`<p class="error">${message}</p>` });
     res.writeHead(status, {
       ...SECURITY_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',

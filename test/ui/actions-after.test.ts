@@ -4,6 +4,7 @@
 // real store; the next query finds the index made ahead.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { showItem } from '../../src/knowledge/items/show-item.ts';
 import { loadSearchIndex } from '../../src/knowledge/views/search.ts';
 import { newCsrfToken, runAction } from '../../src/ui/actions.ts';
 import type { UiContext } from '../../src/ui/context.ts';
@@ -23,7 +24,7 @@ describe("the page's changes, then its next search", () => {
       const ctx: UiContext = { kb, at: undefined, cwd: store.dir, env: {}, actions: { csrf } };
       const next = await runAction(
         ctx,
-        formPost({ csrf, reasoning: 'Rows from several ledgers meet in one report.' }),
+        formPost({ csrf, base: (await showItem(kb, { kind: 'decision', ref: 'D-001' })).version, reasoning: 'Rows from several ledgers meet in one report.' }),
         '/act/decision/D-001/amend',
         new Set([ORIGIN]),
       );

@@ -2,6 +2,7 @@
 // reads a list (model/text.ts stringList): comma-separated, trimmed, empties and repeats dropped.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { showItem } from '../../src/knowledge/items/show-item.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { decisionShow } from '../../src/operations/decision/reads.ts';
 import { memoryAdd } from '../../src/operations/memory/add.ts';
@@ -23,8 +24,18 @@ describe("the page's list fields", () => {
       };
       const csrf = newCsrfToken();
       const ctx: UiContext = { kb, at: undefined, cwd: store.dir, env: {}, actions: { csrf } };
-      await runAction(ctx, formPost({ csrf, tags: ' money , ledger,, money,cents ' }), '/act/decision/D-001/amend', new Set([ORIGIN]));
-      await runAction(ctx, formPost({ csrf, keywords: 'git,  commits ,,git' }), `/act/memory/${memory.item.slug}/update`, new Set([ORIGIN]));
+      await runAction(
+        ctx,
+        formPost({ csrf, base: (await showItem(kb, { kind: 'decision', ref: 'D-001' })).version, tags: ' money , ledger,, money,cents ' }),
+        '/act/decision/D-001/amend',
+        new Set([ORIGIN]),
+      );
+      await runAction(
+        ctx,
+        formPost({ csrf, base: (await showItem(kb, { kind: 'memory', ref: memory.item.slug })).version, keywords: 'git,  commits ,,git' }),
+        `/act/memory/${memory.item.slug}/update`,
+        new Set([ORIGIN]),
+      );
       const decision = (await decisionShow.run(kb, { id_or_slug: 'D-001' })) as { item: { tags: string[] } };
       assert.deepEqual(decision.item.tags, ['money', 'ledger', 'cents']);
       const mem = (await memoryShow.run(kb, { slug: memory.item.slug })) as { item: { keywords: string[] } };

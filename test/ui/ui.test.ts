@@ -337,11 +337,12 @@ describe('axme ui in a real browser', { skip }, () => {
         const p = await browser.newPage();
         await p.goto(`${agentUi.url}/item/decision/D-003`);
         const csrf = (await p.locator('input[name=csrf]').first().getAttribute('value'))!;
+        const base = (await p.locator('input[name=base]').first().getAttribute('value'))!;
         await p.close();
         const origin = new URL(agentUi.url).origin;
         const amended = await post(
           `${agentUi.url}/act/decision/D-003/amend`,
-          { csrf, reasoning: 'Incremental backups and faster vacuum.' },
+          { csrf, base, reasoning: 'Incremental backups and faster vacuum.' },
           { Origin: origin },
         );
         assert.equal(amended.status, 303, amended.body);

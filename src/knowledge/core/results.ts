@@ -31,6 +31,8 @@ export interface EditResult<T> {
 export interface WriteOptions {
   /** store content that looks like a credential anyway */
   allowSecret?: boolean;
+  /** an edit of one item: the version it was made from (item-version.ts); refused when the item has changed since */
+  base?: string | undefined;
 }
 
 /** A write's result with where its item lives: path, git location and the commit. */

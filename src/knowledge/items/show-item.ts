@@ -1,5 +1,6 @@
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import { itemPath } from '../../model/paths.ts';
+import { itemVersion } from '../core/item-version.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { findItem } from '../core/lookup.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
@@ -12,6 +13,8 @@ export interface ShowResult<T> {
   /** the file as stored */
   text: string;
   commit: string;
+  /** the item's version (its file's blob id, item-version.ts): what an edit made from this reading gives as its base */
+  version: string;
   /** set when the item comes from the workspace store (its path); `commit` is then that store's */
   store?: string;
 }
@@ -24,9 +27,9 @@ export async function showItem<T extends ItemBase>(kb: KnowledgeBase, opts: { ki
   // a workspace item is read from the workspace store (and says so)
   const ws = storeOf(state, item) ? state.workspace! : null;
   const from = ws ? { kb: ws.kb!, state: ws.state! } : { kb, state };
-  const blob = from.state.snapshot.files.get(path)!;
-  const text = (await from.kb.repo.backend.readBlob(blob.oid)).toString('utf8');
-  const r: ShowResult<T> = { item, path, location: locationOf(from.kb, path), text, commit: from.state.commit! };
+  const version = itemVersion(from.state, opts.kind, item);
+  const text = (await from.kb.repo.backend.readBlob(version)).toString('utf8');
+  const r: ShowResult<T> = { item, path, location: locationOf(from.kb, path), text, commit: from.state.commit!, version };
   if (ws) r.store = ws.store;
   return r;
 }

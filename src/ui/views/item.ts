@@ -44,7 +44,7 @@ ${chain}
 <dl class="fields">${fields.map((f) => html`<dt>${f}</dt><dd>${field(kind, f, item[f])}</dd>`)}</dl>
 ${sections.map(([heading, f]) => html`<h2>${heading === spec.lead ? capital(f) : heading}</h2>${text(item[f] as string)}`)}
 <details><summary>The file as stored</summary><pre>${r.text}</pre></details>
-${r.store ? '' : itemActions(ctx, kind, item)}`;
+${r.store ? '' : itemActions(ctx, kind, item, r.version)}`;
   return { title: `${item.id ? `${String(item.id)} ` : ''}${title}`, active: KINDS[kind].page, body, commit: r.commit };
 };
 

@@ -3,6 +3,7 @@ import { AxmeError } from '../../../model/errors.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
 import { itemFile } from '../../core/item-file.ts';
+import { assertVersion } from '../../core/item-version.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
@@ -29,6 +30,7 @@ export async function amendDecision(kb: KnowledgeBase, input: AmendInput, opts: 
   assertNoSecrets({ title: data.title, decision: data.decision, reasoning: data.reasoning, tags: data.tags }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const old = findItem<Decision>(state, 'decision', data.id);
+    assertVersion(state, 'decision', old, opts.base);
     if (old.status !== 'active') {
       throw new AxmeError(
         'WRONG_STATE',

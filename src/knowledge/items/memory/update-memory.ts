@@ -3,6 +3,7 @@ import { Memory, MemoryUpdate } from '../../../model/memory.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
 import { itemFile } from '../../core/item-file.ts';
+import { assertVersion } from '../../core/item-version.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
@@ -23,6 +24,7 @@ export async function updateMemory(kb: KnowledgeBase, input: MemoryUpdate, opts:
   assertNoSecrets({ title: data.title, description: data.description, body: data.body, keywords: data.keywords, anchors: data.anchors }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const old = findItem<Memory>(state, 'memory', data.slug);
+    assertVersion(state, 'memory', old, opts.base);
     if (old.status !== 'active') {
       throw new AxmeError(
         'WRONG_STATE',
