@@ -113,12 +113,13 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The form's text; past MAX_FORM_BYTES, INVALID_INPUT with `tooLarge` (the page answers 413). */
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new AxmeError('INVALID_INPUT', `the form is larger than ${MAX_FORM_BYTES / 1024} KB`);
+    if (size > MAX_FORM_BYTES) throw new AxmeError('INVALID_INPUT', `the form is larger than ${MAX_FORM_BYTES / 1024} KB`, { tooLarge: true });
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -184,6 +184,7 @@ function problem(err: unknown): [number, string] {
   if (isAxmeError(err, 'NOT_FOUND')) return [404, err.message];
   if (isAxmeError(err, 'NOT_ALLOWED')) return [403, err.message];
   if (isAxmeError(err, 'WRONG_STATE')) return [409, err.message];
+  if (isAxmeError(err, 'INVALID_INPUT') && err.data.tooLarge) return [413, err.message];
   if (isAxmeError(err, 'SECRET_DETECTED')) return [400, err.message];
   if (err instanceof AxmeError && ['INVALID_INPUT', 'BAD_REVISION', 'AMBIGUOUS'].includes(err.code)) return [400, err.message];
   if (err instanceof AxmeError) return [500, err.message];
