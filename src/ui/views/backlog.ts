@@ -1,6 +1,7 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
 import { BACKLOG_STATUSES, type BacklogItem } from '../../model/backlog.ts';
+import { AxmeError } from '../../model/errors.ts';
 import { intParam, type View } from '../context.ts';
 import { href, html } from '../html.ts';
 import { type AuthorOf, authorsAt, byline } from './authors.ts';
@@ -15,8 +16,10 @@ export const backlogView: View = async (ctx, url) => {
   const [{ items, commit }, marks] = await Promise.all([listItems(ctx.kb, { kind: 'backlog', at: ctx.at, all: true }), staleMarks(ctx.kb, ctx.at)]);
   const sorted = [...items].sort((a, b) => PRIORITY[a.priority] - PRIORITY[b.priority] || b.updated.localeCompare(a.updated));
   const only = url.searchParams.get('status');
+  if (only && !(BACKLOG_STATUSES as readonly string[]).includes(only))
+    throw new AxmeError('INVALID_INPUT', `unknown status ${JSON.stringify(only.slice(0, 40))}: use one of ${BACKLOG_STATUSES.join(', ')} (or none: the board)`);
   const by = await authorsAt(ctx, commit);
-  if (only && (BACKLOG_STATUSES as readonly string[]).includes(only)) {
+  if (only) {
     const { rows, pager } = paged(
       sorted.filter((b) => b.status === only),
       intParam(url, 'page', 1),
@@ -29,7 +32,7 @@ export const backlogView: View = async (ctx, url) => {
         (b) =>
           html`<tr><td><code>${b.id}</code></td><td><a href="${itemHref('backlog', b.slug)}">${b.title}</a>${staleMark(marks.of('backlog', b.slug))}</td><td>${badge(b.priority, 'p')}</td><td>${byline(by('backlog', b))}</td><td class="muted">${when(b.updated)}</td></tr>`,
       ),
-      'Nothing here.',
+      `No ${only} backlog items (${items.length} in all).`,
     )}${pager}`;
     return { title: `Backlog: ${only}`, active: '/backlog', body, commit };
   }

@@ -1,4 +1,5 @@
 import type { StaleItem } from '../../knowledge/stale/types.ts';
+import { AxmeError } from '../../model/errors.ts';
 import { intParam, PAGE_SIZE } from '../context.ts';
 import { type Html, href, html, raw } from '../html.ts';
 
@@ -40,7 +41,8 @@ function chips(path: string, name: string, values: Array<[string, number]>, chos
 
 /**
  * A list filtered by `?status=` (`fallback` when absent; `all`: every status): the chips with each
- * status's count, and the page asked for (`page`: as asked, before clamping).
+ * status's count, the page asked for (`page`: as asked, before clamping), and what to say when the
+ * filter leaves nothing (`empty`, of the items called `noun`). A status none can have is INVALID_INPUT (400).
  */
 export function byStatus<T extends { status: string }>(
   items: T[],
@@ -48,12 +50,23 @@ export function byStatus<T extends { status: string }>(
   path: string,
   statuses: readonly string[],
   fallback: string,
-): { status: string; page: number; chips: Html; rows: T[]; pager: Html } {
+  noun: string,
+): { status: string; page: number; chips: Html; rows: T[]; pager: Html; empty: string | null } {
   const status = url.searchParams.get('status') ?? fallback;
+  if (status !== 'all' && !statuses.includes(status))
+    throw new AxmeError('INVALID_INPUT', `unknown status ${JSON.stringify(status.slice(0, 40))}: use one of all, ${statuses.join(', ')}`);
   const counts: Array<[string, number]> = [['all', items.length], ...statuses.map((s): [string, number] => [s, items.filter((i) => i.status === s).length])];
   const shown = status === 'all' ? items : items.filter((i) => i.status === status);
   const page = intParam(url, 'page', 1);
-  return { status, page, chips: chips(path, 'status', counts, status), ...paged(shown, page, path, { status: status === fallback ? undefined : status }) };
+  // filtered to nothing: said so, with how many there are (null: there are none at all, the view says why)
+  const empty = items.length ? `No ${status === 'all' ? '' : `${status} `}${noun} (${items.length} in all).` : null;
+  return {
+    status,
+    page,
+    empty,
+    chips: chips(path, 'status', counts, status),
+    ...paged(shown, page, path, { status: status === fallback ? undefined : status }),
+  };
 }
 
 /** A date-time shown short: 2026-11-01 10:00. */

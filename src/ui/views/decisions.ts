@@ -10,7 +10,7 @@ import { badge, byStatus, itemHref, staleMark, table, when } from './common.ts';
 /** Decisions: status, enforce level, scope, staleness; the supersession chains above them. */
 export const decisionsView: View = async (ctx, url) => {
   const [{ items, commit }, marks] = await Promise.all([listItems(ctx.kb, { kind: 'decision', at: ctx.at, all: true }), staleMarks(ctx.kb, ctx.at)]);
-  const { page, chips, rows, pager } = byStatus(items, url, '/decisions', DECISION_STATUSES, 'all');
+  const { page, chips, rows, pager, empty } = byStatus(items, url, '/decisions', DECISION_STATUSES, 'all', 'decisions');
   const chains = page === 1 ? supersessionChains(items) : [];
   const bySlug = new Map(items.map((d) => [d.slug, d]));
   const by = await authorsAt(ctx, commit);
@@ -19,7 +19,7 @@ ${chains.length ? html`<section class="chains"><h2>Supersession chains (${chains
 ${table(
   ['ID', 'Decision', 'Status', 'Enforce', 'Scope', 'By', 'Updated'],
   rows.map((d) => row(d, bySlug, marks.of('decision', d.slug), by)),
-  'No decisions yet: agents save them with axme_save_decision, people with axme decision add.',
+  empty ?? 'No decisions yet: agents save them with axme_save_decision, people with axme decision add.',
 )}
 ${pager}`;
   return { title: 'Decisions', active: '/decisions', body, commit };

@@ -9,7 +9,7 @@ import { badge, byStatus, itemHref, staleMark, table, when } from './common.ts';
 /** Memories: type, description, keywords, status, staleness. */
 export const memoriesView: View = async (ctx, url) => {
   const [{ items, commit }, marks] = await Promise.all([listItems(ctx.kb, { kind: 'memory', at: ctx.at, all: true }), staleMarks(ctx.kb, ctx.at)]);
-  const { chips, rows, pager } = byStatus(items, url, '/memories', MEMORY_STATUSES, 'active');
+  const { chips, rows, pager, empty } = byStatus(items, url, '/memories', MEMORY_STATUSES, 'active', 'memories');
   const by = await authorsAt(ctx, commit);
   const body = html`${chips}
 ${table(
@@ -18,7 +18,7 @@ ${table(
     (m) =>
       html`<tr><td>${badge(m.type, 't')}</td><td><a href="${itemHref('memory', m.slug)}">${m.title}</a><div class="muted">${m.description}</div>${staleMark(marks.of('memory', m.slug))}</td><td>${m.keywords.join(', ')}</td><td>${badge(m.status)}</td><td>${byline(by('memory', m))}</td><td class="muted">${when(m.updated)}</td></tr>`,
   ),
-  'No memories here.',
+  empty ?? 'No memories yet.',
 )}
 ${pager}`;
   return { title: 'Memories', active: '/memories', body, commit };
