@@ -46,6 +46,12 @@ async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
   numberValue('--port', opts.port, PORT);
   // an empty address would listen on every interface: the opposite of what was asked
   if (!opts.host) throw new AxmeError('INVALID_INPUT', '--host needs one address (e.g. 127.0.0.1)');
+  // every interface at once: the Host check (guard.ts) would answer no name anyone can send
+  if (['0.0.0.0', '::', '[::]'].includes(opts.host))
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--host ${opts.host} listens on every interface, but the page answers only the address it is bound to: give a concrete address (e.g. this machine's LAN address), or 127.0.0.1`,
+    );
   if (!isLoopback(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
   const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: opts.actor ?? 'human', workspace: true });
   try {
