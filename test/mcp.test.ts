@@ -81,8 +81,12 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.equal(list.structuredContent.total, 1);
     const got = await call('axme_get_decision', { id_or_slug: 'd-001' });
     assert.equal(got.structuredContent.slug, 'use-redis-for-caching');
-    const sup = await call('axme_save_decision', { title: 'Use Valkey for caching', decision: 'All caches live in Valkey.', supersedes: 'D-001' });
-    assert.match(text(sup), /^Decision saved: D-002 - Use Valkey for caching .* \(supersedes D-001\)$/);
+    // a required decision is a person's to supersede: the agent is told to ask the user, the user runs it
+    const refused = await call('axme_save_decision', { title: 'Use Valkey for caching', decision: 'All caches live in Valkey.', supersedes: 'D-001' });
+    assert.equal(refused.isError, true);
+    assert.match(text(refused), /^not allowed: D-001 "Use Redis for caching" is a required decision: .*Ask the user to run `axme decision supersede D-001/);
+    const sup = await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Valkey for caching', '--decision', 'All caches live in Valkey.']);
+    assert.match(sup, /^Decision saved: D-002 - Use Valkey for caching .* \(supersedes D-001\)$/m);
     const current = await call('axme_decisions');
     assert.deepEqual(
       current.structuredContent.items.map((d: { id: string }) => d.id),

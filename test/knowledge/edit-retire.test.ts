@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { decisionAdd, decisionSupersede } from '../../src/operations/decision/add.ts';
 import { decisionAmend } from '../../src/operations/decision/amend.ts';
 import { decisionRevoke } from '../../src/operations/decision/revoke.ts';
 import { history } from '../../src/operations/history.ts';
@@ -134,6 +134,41 @@ describe('edit, supersede and retire memories and decisions', () => {
     assert.equal(advisory.status, 'revoked');
     const person = await runOp(dir, decisionRevoke, { id: 'never-log-tokens', reason: 'moved to the safety rules' });
     assert.equal(person.status, 'revoked');
+  });
+
+  test('an agent may not supersede a required decision, whatever the successor enforces; a person may', async () => {
+    await runOp(dir, decisionAdd, { title: 'Use pnpm only', decision: 'Install with pnpm, never npm.', enforce: 'required' });
+    const before = tip(dir);
+    const how = /only a person may do.*axme decision supersede D-\d+/;
+    await rejectsWith(
+      runOp(dir, decisionSupersede, { id: 'use-pnpm-only', title: 'Any package manager', decision: 'pnpm or npm, npm is fine.' }, agent),
+      'NOT_ALLOWED',
+      how,
+    );
+    await rejectsWith(
+      runOp(dir, decisionAdd, { title: 'Any package manager', decision: 'npm is fine.', enforce: 'required', supersedes: 'use-pnpm-only' }, agent),
+      'NOT_ALLOWED',
+      how,
+    );
+    await rejectsWith(
+      runOp(
+        dir,
+        sessionFinalize,
+        { decisions: [{ action: 'supersede', supersedes: 'use-pnpm-only', title: 'Any package manager', decision: 'npm is fine.' }], summary: 'x' },
+        agent,
+      ),
+      'NOT_ALLOWED',
+    );
+    assert.equal(tip(dir), before, 'nothing written');
+    // the amend refusal no longer sends the agent to supersede it: it asks the user
+    await rejectsWith(
+      runOp(dir, decisionAmend, { id: 'use-pnpm-only', decision: 'npm is fine.' }, agent),
+      'NOT_ALLOWED',
+      /Ask the user to run `axme decision amend D-\d+[^`]*` themselves, or to supersede it themselves/,
+    );
+    const person = await runOp(dir, decisionSupersede, { id: 'use-pnpm-only', title: 'Any package manager', decision: 'npm is fine.' });
+    assert.equal(person.enforce, 'required');
+    assert.equal(person.superseded.status, 'superseded');
   });
 
   test("an agent may fix a typo in a required decision's title or text, not change what it says; a person may", async () => {

@@ -15,7 +15,7 @@ export const decisionAdd = defineOperation({
   id: 'decision.add',
   summary: 'Save a decision',
   description:
-    'Save an architectural decision as soon as it is made. An equal active decision is returned instead of a duplicate. To revise one, pass `supersedes` with its ID: the old one is kept in history as superseded.',
+    'Save an architectural decision as soon as it is made. An equal active decision is returned instead of a duplicate. To revise one, pass `supersedes` with its ID: the old one is kept in history as superseded. A required decision is superseded by a person only: an agent gets NOT_ALLOWED and should ask the user.',
   input: { ...DecisionInput.shape, supersedes: SupersedeRef.optional().describe('ID or slug of the decision this one replaces') },
   output: AddedOutput.extend({ superseded: z.looseObject({}).optional().describe('with `supersedes`: the old decision, now superseded') }),
   annotations: SAVE,
@@ -44,7 +44,7 @@ export const decisionSupersede = defineOperation({
   id: 'decision.supersede',
   summary: 'Replace a decision by a new one (one commit)',
   description:
-    'The new decision supersedes the old one in one commit; the old one is kept as superseded. Enforce, scope, tags and anchors carry over unless given.',
+    'The new decision supersedes the old one in one commit; the old one is kept as superseded. Enforce, scope, tags and anchors carry over unless given. A required decision is superseded by a person only (an agent gets NOT_ALLOWED).',
   input: { id: SupersedeRef.describe('the decision to replace: ID (D-001), alias or slug'), ...DecisionInput.shape },
   output: AddedOutput.extend({ superseded: z.looseObject({}).describe('the old decision, now superseded') }),
   annotations: SAVE,

@@ -8,7 +8,7 @@ export const decisionAmend = defineOperation({
   id: 'decision.amend',
   summary: 'Correct the wording of a decision (history kept)',
   description:
-    "Fix a typo or unclear wording in an active decision, in place: title, decision text, reasoning or tags. Same ID; the previous version stays in history (axme_history shows both). Enforcement, scope and anchors cannot be amended: to change what a decision says or binds, save a new one that supersedes it. An agent may only fix typos in a required decision's title and text (the same words, each a spelling fix, none that binds such as not, must or may); anything more is a person's to do.",
+    "Fix a typo or unclear wording in an active decision, in place: title, decision text, reasoning or tags. Same ID; the previous version stays in history (axme_history shows both). Enforcement, scope and anchors cannot be amended: to change what a decision says or binds, save a new one that supersedes it. An agent may only fix typos in a required decision's title and text (the same words, each a spelling fix, none that binds such as not, must or may); anything more (or superseding it) is a person's to do: ask the user.",
   input: AmendInput.shape,
   output: EditedOutput,
   annotations: EDIT,

@@ -4,8 +4,8 @@ import { editDistance } from '../../../model/near-names.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 
 /**
- * A required decision binds every agent, so only a person may let go of it: revoke it, or replace
- * it by an advisory one. An agent or the auditor asking (on any surface: MCP, the close, the CLI
+ * A required decision binds every agent, so only a person may let go of it: revoke it, or supersede
+ * it (by an advisory decision or a required one that says something else). An agent or the auditor asking (on any surface: MCP, the close, the CLI
  * run by an agent) gets NOT_ALLOWED with the command a person would run — the way loosening a
  * safety rule is refused (rules/update-safety.ts). Tightening stays open to agents, and so does
  * fixing a typo in its wording (assertWordingFix).
@@ -59,7 +59,7 @@ export function isWordingFix(before: string, after: string): boolean {
 
 /**
  * A required decision binds every agent, so an agent may fix the typos of its title and text but
- * not change what it says (that is a new decision: a person supersedes it, or amends it themselves).
+ * not change what it says (a person amends or supersedes it themselves).
  * NOT_ALLOWED with the command a person would run, as assertPersonMayLoosen.
  */
 export function assertWordingFix(kb: KnowledgeBase, old: Decision, next: Pick<Decision, 'title' | 'decision'>, how: string): void {
@@ -68,7 +68,7 @@ export function assertWordingFix(kb: KnowledgeBase, old: Decision, next: Pick<De
   if (!changed.length) return;
   throw new AxmeError(
     'NOT_ALLOWED',
-    `${old.id} "${old.title}" is a required decision: this amend changes what a required decision says (its ${changed.join(' and ')}, beyond fixing a typo), which only a person may do. Ask the user to run \`${how}\` themselves, or to supersede it`,
+    `${old.id} "${old.title}" is a required decision: this amend changes what a required decision says (its ${changed.join(' and ')}, beyond fixing a typo), which only a person may do. Ask the user to run \`${how}\` themselves, or to supersede it themselves (\`axme decision supersede ${old.id} ...\`)`,
     { id: old.id, actor: kb.actor, fields: changed },
   );
 }

@@ -22,7 +22,9 @@ export interface SupersedeResult {
   commit: string | null;
 }
 
-/** Stages the replacement of an active decision: old -> superseded, new -> supersedes old. */
+/** Stages the replacement of an active decision: old -> superseded, new -> supersedes old. A required
+ * one is a person's to supersede (assertPersonMayLoosen), on every path: the CLI, axme_save_decision's
+ * `supersedes`, the close. */
 export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: CheckedDecision): { superseded: Decision; item: Decision } {
   const old = findItem<Decision>(st.state, 'decision', ref);
   if (old.status === 'superseded') {
@@ -32,8 +34,13 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
     });
   }
   if (old.status === 'revoked') throw new AxmeError('WRONG_STATE', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
-  if (data.enforce === 'advisory')
-    assertPersonMayLoosen(kb, old, 'superseding it by an advisory decision', `axme decision supersede ${old.id} --enforce advisory ...`);
+  // replacing what a required decision says lets go of it, whatever the successor enforces: a person's
+  assertPersonMayLoosen(
+    kb,
+    old,
+    data.enforce === 'advisory' ? 'superseding it by an advisory decision' : 'superseding it (a new text in its place)',
+    `axme decision supersede ${old.id} --title ${JSON.stringify(data.title)}${data.enforce === 'advisory' ? ' --enforce advisory' : ''} --decision ...`,
+  );
   const id = nextDisplayId(kb, st, 'decision');
   const now = kb.now().toISOString();
   // What the caller leaves out carries over: a required decision stays required when revised.
