@@ -542,8 +542,9 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(both.permission, 'deny');
     // the family's action is the store's to choose: off lets it through, deny denies it
     const claudeNow = async () => (await inProcess('claude-code', 'pre-tool-use', claudeInput)).stdout;
-    // `axme safety set families.infra <action>`, in-process (the command's exit codes are the CLI tests')
-    const set = (value: string) => cliText(dir, safetySet, { key: 'families.infra', value });
+    // `axme safety set families.infra <action>`, in-process (the command's exit codes are the CLI tests'),
+    // run by the user: switching a family off is a person's
+    const set = (value: string) => cliText(dir, safetySet, { key: 'families.infra', value }, { env: { AXME_ACTOR: 'human' } });
     try {
       assert.match(await set('off'), /families\.infra = off/);
       assert.equal(await claudeNow(), '', 'off: no objection');

@@ -156,7 +156,8 @@ describe('pre-tool-use hook binary', () => {
     const cache = JSON.parse(readFileSync(join(dir, '.git', 'axme', 'policy.json'), 'utf8'));
     assert.equal(cache.key.split('=').at(-1), git(dir, ['rev-parse', 'refs/memory/main']).trim(), 'the cache is keyed by the current tip');
 
-    await cliText(dir, safetySet, { key: 'github.unverifiedPr', value: 'allow' }, { env });
+    // loosening is a person's: the user changes the setting, the agent's next call sees it
+    await cliText(dir, safetySet, { key: 'github.unverifiedPr', value: 'allow' }, { env: { ...env, AXME_ACTOR: 'human' } });
     assert.equal((await preToolUse(dir, 'Bash', { command: 'git commit -m x #!axme pr=12 repo=acme/app' }, env)).denied, false);
   });
 

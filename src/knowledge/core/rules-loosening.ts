@@ -1,5 +1,7 @@
+import { AxmeError } from '../../model/errors.ts';
 import type { RulesData } from '../../model/safety-defaults.ts';
 import { mergeRules } from '../../model/safety-merge.ts';
+import type { KnowledgeBase } from './kb.ts';
 
 /** A value with its lists sorted: two rule sets compared as sets. */
 export function canonical(v: unknown): unknown {
@@ -42,4 +44,20 @@ export function rulesLoosening(now: RulesData, next: RulesData): string[] {
   const out: string[] = [];
   differences('', canonical(mergeRules(next, now)), canonical(next), out);
   return out;
+}
+
+/**
+ * Refuses a change of the whole rule set (a setting, a reset, an import) that lets more through,
+ * unless a person makes it: NOT_ALLOWED naming what loosens and the command for the user, as
+ * `safety remove` is refused (rules/update-safety.ts). Tightening is anyone's.
+ */
+export function assertPersonMayLoosenRules(kb: KnowledgeBase, now: RulesData, next: RulesData, what: string, how: string): void {
+  if (kb.actor === 'human') return;
+  const loosened = rulesLoosening(now, next);
+  if (!loosened.length) return;
+  throw new AxmeError(
+    'NOT_ALLOWED',
+    `${what} loosens the safety rules (${loosened.join('; ')}), which only a person may do: ask the user to run \`${how}\` themselves (tightening rules is fine)`,
+    { actor: kb.actor, loosened },
+  );
 }

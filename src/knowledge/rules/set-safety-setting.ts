@@ -5,6 +5,7 @@ import { RULES_PATH } from '../../model/paths.ts';
 import { RULE_SETTINGS, type RuleSetting, SafetyRules } from '../../model/safety-rules.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
+import { assertPersonMayLoosenRules } from '../core/rules-loosening.ts';
 import { loadRulesDocument, renderRules } from './rules-file.ts';
 
 export const SafetySetting = z.object({
@@ -15,7 +16,7 @@ export const SafetySetting = z.object({
 });
 export type SafetySetting = z.input<typeof SafetySetting>;
 
-/** Changes one scalar safety setting (e.g. git.allowForcePush) in one commit. */
+/** Changes one scalar safety setting (e.g. git.allowForcePush) in one commit; one that loosens is a person's. */
 export async function setSafetySetting(kb: KnowledgeBase, input: SafetySetting): Promise<{ rules: SafetyRules; changed: boolean; commit: string | null }> {
   const parsed = SafetySetting.safeParse(input);
   if (!parsed.success) {
@@ -29,9 +30,10 @@ export async function setSafetySetting(kb: KnowledgeBase, input: SafetySetting):
   const [section, field] = key.split('.') as ['git', string];
   const r = await mutate(kb, async (state) => {
     if ((state.rules[section] as Record<string, unknown>)[field] === v.data) return { result: { rules: state.rules, changed: false } };
+    const rules = { ...state.rules, [section]: { ...state.rules[section], [field]: v.data } } as SafetyRules;
+    assertPersonMayLoosenRules(kb, state.rules, rules, `setting ${key} to ${String(v.data)}`, `axme safety set ${key} ${String(v.data)}`);
     const doc = await loadRulesDocument(kb, state);
     doc.setIn([section, field], v.data);
-    const rules = { ...state.rules, [section]: { ...state.rules[section], [field]: v.data } } as SafetyRules;
     return {
       result: { rules, changed: true },
       files: new Map([[RULES_PATH, renderRules(doc)]]),
