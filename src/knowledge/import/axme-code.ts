@@ -11,6 +11,7 @@ import { parseInput } from '../../model/validate.ts';
 import { findDuplicate } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
+import { assertPersonMayLoosenRules } from '../core/rules-loosening.ts';
 import { putFile, putItem, stage } from '../core/staging.ts';
 import { folderLabel, type ImportProblem, requireFolder, resolveFolder } from './import-folder.ts';
 import { type AxmeCodePlan, readAxmeCode } from './read-axme-code.ts';
@@ -107,7 +108,12 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
       const f = state.snapshot.files.get(RULES_PATH);
       const current = f ? (await target.repo.backend.readBlob(f.oid)).toString('utf8') : null;
       rules = current !== null && sameRules(current, plan.rules) ? 'exists' : 'new';
-      if (rules === 'new') putFile(st, RULES_PATH, plan.rules, 'import.axme-code', 'safety rules');
+      if (rules === 'new') {
+        // rules that let more through than the store's are a person's to take, as a sync's or a revert's
+        const next = SafetyRules.parse(parseYaml(plan.rules) ?? {});
+        assertPersonMayLoosenRules(kb, state.rules, next, 'importing these safety rules', `axme import axme-code ${root}`);
+        putFile(st, RULES_PATH, plan.rules, 'import.axme-code', 'safety rules');
+      }
     }
     const result = { items, rules };
     if (data.dry_run || st.files.size === 0) return { result };
