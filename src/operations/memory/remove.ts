@@ -21,5 +21,10 @@ export const memoryRemove = defineOperation({
     return archiveMemory(kb, input);
   },
   json: editedJson,
-  text: (r) => `${r.changed ? 'Memory archived' : 'Memory already archived'}: ${r.item.slug}`,
+  text: (r) =>
+    r.changed
+      ? `Memory archived: ${r.item.slug}`
+      : r.item.status === 'superseded'
+        ? `Memory ${r.item.slug} is superseded${r.item.superseded_by ? ` by ${r.item.superseded_by}` : ''}: already retired, nothing to archive`
+        : `Memory already archived: ${r.item.slug}`,
 });
