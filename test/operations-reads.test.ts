@@ -118,7 +118,10 @@ describe('reads: each run called directly', () => {
     ({ dir, cleanup } = await makeStore());
     kb = await openTestKb(dir);
     await decisionAdd.run(kb, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.', enforce: 'required', tags: 'cache' }, { allowSecret: false });
-    await decisionAdd.run(kb, { title: 'Use Redis 8 for caching', decision: 'Redis 8.', supersedes: 'D-001' }, { allowSecret: false });
+    // only a person supersedes a required decision
+    const person = await openTestKb(dir, { actor: 'human' });
+    await decisionAdd.run(person, { title: 'Use Redis 8 for caching', decision: 'Redis 8.', supersedes: 'D-001' }, { allowSecret: false });
+    await closeKnowledgeBase(person);
     await decisionAdd.run(kb, { title: 'Old idea', decision: 'x' }, { allowSecret: false });
     await decisionRevoke.run(kb, { id: 'D-003', reason: 'no longer' }, { allowSecret: false });
     await memoryAdd.run(kb, { type: 'pattern', title: 'Errors carry a code', description: 'Every error has a code.' }, { allowSecret: false });
@@ -198,7 +201,7 @@ describe('reads: each run called directly', () => {
     const p = await history.run(kb, { id_or_slug: 'D-001', patch: true, kind: 'decision' });
     assert.match(p.versions[0]!.patch!, /^-status: active$/m);
     assert.ok(matchesOutput(history, p).versions);
-    assert.match(history.cli!.text!(h, {} as never), /^[0-9a-f]{12}  \S+  agent    changed  decision: supersede D-001/);
+    assert.match(history.cli!.text!(h, {} as never), /^[0-9a-f]{12}  \S+  human    changed  decision: supersede D-001/);
   });
 
   test('fsck, check, diff, propose', async () => {
