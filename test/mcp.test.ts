@@ -209,6 +209,16 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.match((read.contents[0] as { text: string }).text, /^---\nid: D-002\n/);
   });
 
+  test('reading an item that is not there answers -32002 (resource not found) naming it, not -32603 (internal error)', async () => {
+    await assert.rejects(client.readResource({ uri: 'axme://decisions/no-such-decision' }), (err: { code?: number; message?: string }) => {
+      assert.equal(err.code, -32002, err.message);
+      assert.match(String(err.message), /no-such-decision/);
+      return true;
+    });
+    // the server goes on
+    assert.ok((await client.listResourceTemplates()).resourceTemplates.some((t) => t.uriTemplate === 'axme://decisions/{slug}'));
+  });
+
   test('an item titled in another script is listed and read by its (percent-encoded) resource URI', async () => {
     const saved = await call('axme_save_decision', { title: 'Кэш в Valkey 使用', decision: 'Кэшировать через Valkey.' });
     assert.equal(saved.isError, undefined, text(saved));

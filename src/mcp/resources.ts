@@ -1,10 +1,15 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { readState } from '../knowledge/core/state.ts';
 import { showItem } from '../knowledge/items/show-item.ts';
+import { isAxmeError } from '../model/errors.ts';
 import type { ItemBase } from '../model/kind.ts';
 import { type KindFacts, kindTables } from '../model/kind-facts.ts';
 import { KINDS, type KindName } from '../model/kinds.ts';
 import type { ServerContext } from './context.ts';
+
+/** The JSON-RPC error of a read of a resource that is not there (MCP specification, "Resources", "Error Handling"). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Items of every kind declared `resource` (of `kinds`, by default every declared kind) as resources:
@@ -44,7 +49,12 @@ export function registerResources(server: McpServer, ctx: ServerContext, kinds: 
         } catch {
           // not valid percent-encoding: looked up as given (and reported as not found)
         }
-        const r = await showItem(await ctx.kb(undefined, { bindSession: false }), { kind: kind as KindName, ref: slug });
+        const kb = await ctx.kb(undefined, { bindSession: false });
+        const r = await showItem(kb, { kind: kind as KindName, ref: slug }).catch((err: unknown) => {
+          // no such item is the client's mistake, not the server's (-32603): the SDK passes an McpError's code on
+          if (isAxmeError(err, 'NOT_FOUND')) throw new McpError(RESOURCE_NOT_FOUND, err.message, { uri: uri.href });
+          throw err;
+        });
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: r.text }] };
       },
     );

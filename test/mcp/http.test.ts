@@ -92,6 +92,13 @@ describe('axme serve --http: tools over Streamable HTTP, open on loopback', () =
     assert.match(String((read.contents[0] as { text: string }).text), /All data in Postgres/);
   });
 
+  test('reading an item that is not there answers -32002 (resource not found), as over stdio', async () => {
+    await assert.rejects(client.readResource({ uri: 'axme://decisions/no-such-decision' }), (err: { code?: number; message?: string }) => {
+      assert.equal(err.code, -32002, err.message);
+      return true;
+    });
+  });
+
   test('a project_path other than the served repository is refused', async () => {
     const r = await call('axme_status', { project_path: '/' });
     assert.equal(r.isError, true);
