@@ -9,6 +9,8 @@ import { loosenedBy } from '../core/loosened-by.ts';
 import { mutate } from '../core/mutate.ts';
 import { renumberCollisions } from '../core/renumber-ids.ts';
 import { type KnowledgeState, readState } from '../core/state.ts';
+import { changesAfter, dependsOn, type MergedChange } from './revert-later.ts';
+import { revertMergedItem } from './revert-merged-item.ts';
 
 export const RevertInput = z.object({
   commit: z
@@ -33,21 +35,14 @@ export interface RevertResult {
   renumbered: Array<{ path: string; from: string; to: string }>;
 }
 
-/** A later commit that changed files the reverted commit changed: the revert waits for it. */
-export interface LaterChange {
-  commit: string;
-  subject: string;
-  paths: string[];
-}
-
-const RS = '\x1e';
-const FS = '\x1f';
-
 /**
  * `axme revert <commit>`: undoes one commit of the knowledge as a new commit (history kept: the
  * undone commit stays where it was). Every file the commit changed goes back to its version
  * before it (for a merge: before the merge, on its first parent's line). Refused when a later
- * commit changed one of those files (WRONG_STATE, naming each such commit: revert it first), when
+ * commit — one that descends from it — changed one of those files (WRONG_STATE, naming each such
+ * commit: revert it first); a concurrent edit a sync merged in is not later: the fields the commit
+ * changed go back and the other side's change stays (revert-merged-item.ts), refused only when
+ * both changed one field. Refused also when
  * the commit is not on the ref, or is its first. An agent's revert goes where its writes go (its
  * proposal when `review.required`), and one that would loosen what binds it (safety rules,
  * review, a required decision) is a person's to make (NOT_ALLOWED), as on every other surface.
@@ -76,15 +71,14 @@ export async function revertCommit(kb: KnowledgeBase, input: RevertInput): Promi
         `${target.slice(0, 12)} (${subject}) changed no file against its ${c.parents.length > 1 ? 'first parent' : 'parent'}: nothing to revert`,
         { commit: target },
       );
-    const later = await laterChanges(
+    const { later, merged } = await changesAfter(
       kb,
       target,
       tip,
       changed.map((f) => f.path),
     );
     if (later.length) throw dependsOn(target, subject, later);
-    const files = new Map<string, string | null>();
-    for (const f of changed) files.set(f.path, f.before === null ? null : (await kb.repo.backend.readBlob(f.before)).toString('utf8'));
+    const files = await revertedFiles(kb, target, subject, changed, merged, state);
     if (kb.actor !== 'human') await refuseLoosening(kb, state, parent, target, files);
     // an item brought back whose display ID another item took meanwhile takes the next free one, the old kept as an alias
     const renumbered = renumberReturning(state, files);
@@ -161,37 +155,44 @@ async function changedFiles(kb: KnowledgeBase, parent: string, commit: string): 
   return files;
 }
 
-/** The commits after `commit` up to `tip` (on any line of history) that changed one of `paths`, newest first. */
-async function laterChanges(kb: KnowledgeBase, commit: string, tip: string, paths: string[]): Promise<LaterChange[]> {
-  if (commit === tip) return [];
-  const r = await kb.repo.git(['log', '--full-history', '--name-only', `--format=${RS}%H${FS}%s`, `${commit}..${tip}`, '--', ...paths]);
-  const wanted = new Set(paths);
-  return (
-    r.stdout
-      .toString('utf8')
-      .split(RS)
-      .filter((s) => s.trim())
-      .map((rec) => {
-        const [head, ...rest] = rec.split('\n');
-        const [oid, subject] = head!.split(FS);
-        return { commit: oid!, subject: subject ?? '', paths: rest.map((p) => p.trim()).filter((p) => wanted.has(p)) };
-      })
-      // a merge lists no files of its own: it depends through the commits it brought, which are listed
-      .filter((l) => l.paths.length > 0)
-  );
-}
-
-function dependsOn(target: string, subject: string, later: LaterChange[]): AxmeError {
-  const named = later
-    .slice(0, 10)
-    .map((l) => `${l.commit.slice(0, 12)} (${l.subject}) changed ${l.paths.join(', ')}`)
-    .join('; ');
-  const newest = later[0]!.commit.slice(0, 12);
-  return new AxmeError(
-    'WRONG_STATE',
-    `cannot revert ${target.slice(0, 12)} (${subject}): ${later.length === 1 ? 'a later commit' : `${later.length} later commits`} changed the same files — ${named}${later.length > 10 ? '; ...' : ''}. Nothing was changed. Revert ${later.length === 1 ? 'it' : 'them, newest first,'} before this one (\`axme revert ${newest}\`), or change the items themselves.`,
-    { commit: target, later },
-  );
+/**
+ * The text each changed file goes back to (null: removed). A file a merge after the commit left as
+ * the commit wrote it goes back to its version before; one the merge combined with the other
+ * side's change is undone field by field; a field both changed refuses the revert, naming the merge.
+ */
+async function revertedFiles(
+  kb: KnowledgeBase,
+  target: string,
+  subject: string,
+  changed: Array<{ path: string; before: string | null; after: string | null }>,
+  merged: MergedChange[],
+  state: KnowledgeState,
+): Promise<Map<string, string | null>> {
+  const text = async (oid: string | null | undefined) => (oid ? (await kb.repo.backend.readBlob(oid)).toString('utf8') : null);
+  const files = new Map<string, string | null>();
+  const clashes: Array<{ merge: MergedChange; path: string; fields: string[] }> = [];
+  for (const f of changed) {
+    const now = state.snapshot.files.get(f.path)?.oid ?? null;
+    const merge = merged.find((m) => m.paths.includes(f.path));
+    if (!merge || now === f.after) {
+      files.set(f.path, await text(f.before));
+      continue;
+    }
+    const r = revertMergedItem(f.path, await text(f.before), await text(f.after), await text(now));
+    if (r.ok) files.set(f.path, r.text);
+    else clashes.push({ merge, path: f.path, fields: r.fields });
+  }
+  if (clashes.length) {
+    const named = clashes
+      .map((c) => `${c.merge.commit.slice(0, 12)} (${c.merge.subject}) combined ${c.path} with a concurrent change of ${c.fields.join(', ')}`)
+      .join('; ');
+    throw new AxmeError(
+      'WRONG_STATE',
+      `cannot revert ${target.slice(0, 12)} (${subject}): a concurrent commit changed what it changed, and a sync merged both — ${named}. Nothing was changed. Change the item itself to the value you want.`,
+      { commit: target, merged: clashes.map((c) => ({ commit: c.merge.commit, subject: c.merge.subject, path: c.path, fields: c.fields })) },
+    );
+  }
+  return files;
 }
 
 /** An agent's revert that would let more through (rules, review, a required decision) is refused: only a person loosens them. */
