@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addToken, tokensPath } from '../../src/knowledge/admin/tokens.ts';
-import { axmeInOk } from '../cli-in-process.ts';
+import { REFUSAL_LOG_BURST, REFUSAL_LOG_PER_SECOND } from '../../src/mcp/http/refusal-log.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { cleanEnv } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 import { type HttpServer, httpClient, INIT, raw, startHttp, startRefused, type ToolResult, text } from './http-helpers.ts';
@@ -59,6 +61,58 @@ describe('axme serve --http fails closed', () => {
       await client.close().catch(() => {});
     } finally {
       assert.equal((await server.stop()).code, 0);
+    }
+  });
+
+  test('a tokens file damaged while the server runs: every request gets 503 telling the operator what to do (no path, no parser internals), the log is throttled and has no stack; fixed, it serves again', async () => {
+    const file = join(dir, 'damaged-tokens.json');
+    const token = (await axmeInOk(dir, ['token', 'add', 'keeper', '--scope', 'write', '--json', '--tokens', file])).token as string;
+    const good = readFileSync(file, 'utf8');
+    const server = await startHttp(dir, ['--tokens', file]);
+    try {
+      assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${token}` }, body: INIT })).status, 200);
+      writeFileSync(file, '{"version":1,"tokens":[{"name":"keeper"}]}');
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: REFUSAL_LOG_BURST * 3 }, (_, i) => raw(server.url, { headers: i % 2 ? { Authorization: `Bearer ${token}` } : {}, body: INIT })),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      for (const r of answers) {
+        assert.equal(r.status, 503, r.body);
+        const message = (JSON.parse(r.body) as { error: { message: string } }).error.message;
+        assert.match(message, /tokens file/);
+        assert.match(message, /operator/);
+        assert.doesNotMatch(message, /damaged-tokens|\/|zod|internal error|\[/i, 'the path or the parser speaks to the client');
+      }
+      const line = await server.waitForLog(/refused [^\n]*503[^\n]*/);
+      assert.match(line, /damaged-tokens\.json/, 'the log names the file');
+      assert.match(line, /tokens\.0\.(scope|hash)/, 'the log says what is wrong');
+      assert.doesNotMatch(server.stderr(), /\n\s+at /, 'a stack trace in the log');
+      const lines = server
+        .stderr()
+        .split('\n')
+        .filter((l) => /tokens file/.test(l)).length;
+      // a burst, then one a second (refusal-log.ts); the sweep may add its own line
+      const bound = REFUSAL_LOG_BURST + Math.ceil(seconds * REFUSAL_LOG_PER_SECOND) + 1;
+      assert.ok(lines <= bound, `${lines} log lines for ${answers.length} refusals in ${seconds.toFixed(1)} s`);
+      writeFileSync(file, good);
+      assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${token}` }, body: INIT })).status, 200);
+      assert.equal((await raw(server.url, { body: INIT })).status, 401, 'open once the file is fixed');
+    } finally {
+      assert.equal((await server.stop()).code, 0);
+    }
+  });
+
+  test('axme token list on a damaged tokens file names the file, what is wrong and what to do (exit 2)', async () => {
+    const file = join(dir, 'list-damaged.json');
+    for (const content of ['{"version":1,"tokens":[{"name":"x"}]}', '{"version":1,']) {
+      writeFileSync(file, content);
+      const r = await axmeIn(dir, ['token', 'list', '--tokens', file]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /list-damaged\.json/);
+      assert.match(r.stderr, /axme token add/);
+      assert.doesNotMatch(r.stderr, /\(\[|\n\s+at |ZodError/, 'zod internals or a stack');
     }
   });
 

@@ -26,24 +26,45 @@ export function tokensPath(opts: { cwd: string; env: NodeJS.ProcessEnv; file?: s
   return join(loc.commonDir, 'axme', 'tokens.json');
 }
 
-/** The tokens in the file (none when it does not exist; CONFIG when it cannot be read). */
+/**
+ * The tokens file cannot be used: it cannot be read, is not JSON, or is not a tokens file. CONFIG
+ * (the operator fixes it), with the file and what is wrong; no token is accepted meanwhile.
+ */
+export class TokensFileError extends AxmeError {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(
+      'CONFIG',
+      `the tokens file ${path} ${problem}: fix it, or move it away and add the tokens again (axme token add <name> --scope read|write|admin); until then no token is accepted`,
+      { path, problem },
+    );
+  }
+}
+
+/** The tokens in the file (none when it does not exist; TokensFileError when it cannot be used). */
 function readTokens(path: string): TokenFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, tokens: [] };
-    throw new AxmeError('CONFIG', `cannot read the tokens file ${path}: ${(err as Error).message}`, { path });
+    throw new TokensFileError(path, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+  let json: unknown;
   try {
-    return TokenFileSchema.parse(JSON.parse(text));
+    json = JSON.parse(text);
   } catch (err) {
-    throw new AxmeError(
-      'CONFIG',
-      `the tokens file ${path} is not valid (${(err as Error).message.split('\n')[0]}): fix it or remove it and add the tokens again`,
-      { path },
-    );
+    throw new TokensFileError(path, `is damaged: not JSON (${(err as Error).message})`);
   }
+  const parsed = TokenFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'the whole file'}: ${i.message}`);
+    const more = parsed.error.issues.length > 3 ? `; ${parsed.error.issues.length - 3} more` : '';
+    throw new TokensFileError(path, `is damaged: not a tokens file (${issues.join('; ')}${more})`);
+  }
+  return parsed.data;
 }
 
 /** `value` as JSON, written whole (store/atomic-file.ts: readers see the old file or the new), readable by its owner only. */

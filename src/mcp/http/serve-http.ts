@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
+import { TokensFileError, tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
 import { withDeadline } from '../../model/deadline.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
@@ -41,6 +41,9 @@ const MAX_SESSIONS = 1024;
 const DRAIN_MS = 15_000;
 /** How long an idle kept-alive connection stays open (announced to the client as Keep-Alive: timeout=60). */
 const KEEP_ALIVE_MS = 60_000;
+/** What a client is told while the tokens file cannot be used: what to do, never the file's path or what the parser said (those are in the log). */
+const TOKENS_UNUSABLE =
+  "this server cannot check tokens: its tokens file is damaged or unreadable, and every request is refused until it is fixed. Tell the server's operator (its log says which file and what is wrong)";
 /** How long a stopping server spends on recovery. */
 const SHUTDOWN_SWEEP_MS = 5_000;
 
@@ -128,7 +131,15 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
         -32000,
         `${foreign.header} ${JSON.stringify(foreign.value.slice(0, 100))} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`,
       );
-    const auth = gate.authenticate(req, new Date());
+    let auth: ReturnType<typeof gate.authenticate>;
+    try {
+      auth = gate.authenticate(req, new Date());
+    } catch (err) {
+      // fails closed: no one is let in while the tokens cannot be read; the operator reads why in the log (throttled)
+      if (!(err instanceof TokensFileError)) throw err;
+      logRefusal(refusalOf(req, 503, err.message));
+      return send(res, 503, { 'Retry-After': '30' }, rpcError(-32000, TOKENS_UNUSABLE));
+    }
     if (!auth.ok) return refuse(req, res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, -32001, auth.message);
     const who = auth.principal;
     // the caller learns what its token may do (axme doctor reports it)
@@ -249,6 +260,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   opts.onListening(`http://${host}:${addr.port}/mcp`);
   opts.log(`serving ${shared.cwd} over HTTP on ${host}:${addr.port}${gate.open() ? ' (no tokens: open to this machine only)' : ''}`);
 
+  let tokensProblem: string | null = null;
   const sweep = setInterval(
     () => {
       const cutoff = Date.now() - opts.idleTimeoutS * 1000;
@@ -260,8 +272,13 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
       }
       try {
         gate.watch();
+        if (tokensProblem !== null) opts.log('the tokens file can be used again: requests are checked against it');
+        tokensProblem = null;
       } catch (err) {
-        opts.log(`cannot read the tokens file (every request is refused until it is fixed): ${(err as Error).message}`);
+        // said once per problem, not at every sweep
+        const problem = (err as Error).message;
+        if (problem !== tokensProblem) opts.log(`every request is refused (503) until the tokens file is fixed: ${problem}`);
+        tokensProblem = problem;
       }
       try {
         verifier.flush();
