@@ -157,6 +157,7 @@ function initJson(x: RepositoryInit) {
     gitHooksDir: x.gitHooksDir?.dir ?? null,
     oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages },
     remotes: x.remotes,
+    follow: x.follow,
     ...clients,
     toCommit: x.toCommit,
   };

@@ -24,13 +24,13 @@ import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/ado
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
 import { othersHandoffsRemoved } from './handoff-removals.ts';
-import { checkRemoteNotes, checkRemoteTree, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
+import { checkRemoteNotes, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
 import { keepRenumbered } from './record-renumbered.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
-import { agreedTip, recordAgreedTip, validateRemote } from './validate-remote.ts';
+import { agreedTip, checkRemoteStore, recordAgreedTip } from './validate-remote.ts';
 
 /**
  * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
@@ -253,10 +253,8 @@ async function integrate(
     const base = local ? await mergeBase(repo, local, remoteTip) : null;
     if (local && base === remoteTip) return 'ahead';
     const ours = local ? await readSnapshot(repo.backend, local) : null;
-    await checkRemoteTree(kb, remote, remoteTip, ours);
-    const theirs = await readSnapshot(repo.backend, remoteTip);
     const baseSnap = base === local ? ours : base ? await readSnapshot(repo.backend, base) : null;
-    await validateRemote(kb, remote, remoteTip, theirs, ours, baseSnap, inbound.agreed);
+    const theirs = await checkRemoteStore(kb, remote, remoteTip, ours, baseSnap, inbound.agreed);
     if (!local || base === local) {
       const removed = await guard(ours, theirs);
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);

@@ -6,7 +6,7 @@ import { readStringMap } from '../../store/string-map-file.ts';
 import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
-import { idsChangedByRemote, idsTakenByRemote } from './inbound.ts';
+import { checkRemoteTree, idsChangedByRemote, idsTakenByRemote } from './inbound.ts';
 
 /**
  * The store's tip this clone and each remote last agreed on: what a sync that ended with both
@@ -41,6 +41,27 @@ async function snapshotAt(kb: KnowledgeBase, tip: string | null): Promise<Snapsh
   } catch {
     return null;
   }
+}
+
+/**
+ * The one check of a remote's store before anything of it is taken, by a sync (a fast-forward or a
+ * merge) or by `axme init` starting a fresh clone's store from it: its tree (checkRemoteTree), then
+ * its files (validateRemote). `ours`: the local store (null: none yet); `base`: the common base's;
+ * `agreed`: the tip this clone and the remote last agreed on. Returns the remote's snapshot;
+ * CORRUPT, with nothing changed, when it is refused.
+ */
+export async function checkRemoteStore(
+  kb: KnowledgeBase,
+  label: string,
+  tip: string,
+  ours: Snapshot | null,
+  base: Snapshot | null = null,
+  agreed: string | null = null,
+): Promise<Snapshot> {
+  await checkRemoteTree(kb, label, tip, ours);
+  const theirs = await readSnapshot(kb.repo.backend, tip);
+  await validateRemote(kb, label, tip, theirs, ours, base, agreed);
+  return theirs;
 }
 
 /**
