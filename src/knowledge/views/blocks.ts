@@ -31,6 +31,18 @@ export function memoryBlock(m: Memory, from?: string | null, stale?: string): st
   return lines.join('\n');
 }
 
+/** A backlog item in full, as its single-item read shows it: the list line's head, its description, notes, tags and anchors. */
+export function backlogBlock(b: BacklogItem, from?: string | null, stale?: string): string {
+  const head = `### ${agentRef(b, !!from)} [${b.status}, ${b.priority}] ${b.title}${b.scope?.length ? `  (scope: ${b.scope.join(', ')})` : ''}${fromNote(from)}`;
+  const lines = [head];
+  if (b.description) lines.push(b.description);
+  if (b.notes) lines.push(`Notes:\n${b.notes}`);
+  if (b.tags.length) lines.push(`Tags: ${b.tags.join(', ')}`);
+  if (b.anchors.length) lines.push(`Applies to: ${b.anchors.join(', ')}`);
+  if (stale) lines.push(stale);
+  return lines.join('\n');
+}
+
 export function backlogLine(b: BacklogItem): string {
   return `- ${b.id} [${b.status}, ${b.priority}] ${b.title}`;
 }
