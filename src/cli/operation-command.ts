@@ -5,15 +5,12 @@ import { LIMITS } from '../model/limits.ts';
 import type { NumberBounds } from '../model/number-value.ts';
 import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
 import { afterOperation } from '../operations/after-operation.ts';
-import { type AnyOperation, type CliPrinter, inputSchema, surfaceInput } from '../operations/operation.ts';
+import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
 import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb } from './io.ts';
 import { numberOption } from './number-values.ts';
 
-/** A flag's name for a field: `allow_secret` and `allowSecret` become `allow-secret`. */
-export function flagOf(field: string): string {
-  return field.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
+export { flagOf };
 
 interface JsonField {
   type?: string;

@@ -102,9 +102,14 @@ export function forAgent(message: string): string {
 
 /**
  * Runs a handler and turns its answer into a tool result. An AxmeError becomes an error result
- * whose text says what to do; anything else too (logged), and the server keeps serving.
+ * whose text says what to do (in the tool's own `words`: tool-words.ts); anything else too
+ * (logged), and the server keeps serving.
  */
-export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string; data: Record<string, unknown> }>): Promise<ToolReply> {
+export async function reply(
+  ctx: ServerContext,
+  fn: () => Promise<{ text: string; data: Record<string, unknown> }>,
+  words: (message: string) => string = (m) => m,
+): Promise<ToolReply> {
   try {
     const { text, data } = await fn();
     return { content: [{ type: 'text', text }], structuredContent: data };
@@ -123,7 +128,7 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
               : 'error';
       // no structured content: clients check it against the output schema, which describes a success
       const message =
-        ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : forAgent(err.message));
+        ctx.remedy?.(err) ?? (err.data.readOnly === true ? readOnlyServerMessage(String(err.data.ref), String(err.data.errno)) : forAgent(words(err.message)));
       return { content: [{ type: 'text', text: `${kind}: ${message}` }], isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));

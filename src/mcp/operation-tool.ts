@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, surfaceInput } from '../operations/operation.ts';
 import { common, reply, type ServerContext, writeCommon } from './context.ts';
+import { toolWords } from './tool-words.ts';
 
 /**
  * The input schema of an operation's tool: `project_path` (and `allow_secret` for a write; an
@@ -17,6 +18,22 @@ export function toolInput(op: AnyOperation): z.ZodRawShape {
     ...surfaceInput(op, 'mcp'),
     ...(alias ? { [alias]: z.string().max(4096).optional().describe('AXME compatibility: same as project_path') } : {}),
   };
+}
+
+/**
+ * The input schema a tool checks its arguments with: `toolInput`, and nothing else. An unknown
+ * argument (a misspelt `enforce`) is refused with its name and the arguments the tool takes,
+ * never dropped without a word: a call that meant something the tool did not do must not pass as
+ * done. No client axme serves adds arguments of its own (docs/mcp.md, "Behaviour common to all tools").
+ */
+export function toolArguments(op: AnyOperation, input: z.ZodRawShape = toolInput(op)): z.ZodObject {
+  const accepted = Object.keys(input).join(', ');
+  return z.strictObject(input, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown argument${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}: ${op.mcp?.tool} takes ${accepted}`
+        : undefined,
+  });
 }
 
 /** The reply's own words in the structured result: what the agent reads in clients that show it that. */
@@ -78,26 +95,32 @@ export function adaptToClient(server: McpServer): void {
 export function registerOperationTool(server: McpServer, ctx: ServerContext, op: AnyOperation): void {
   if (!op.mcp) throw new Error(`operation ${op.id} has no MCP tool`);
   const { tool, defaults = {}, projectAlias } = op.mcp;
+  const input = toolInput(op);
+  const taken = new Set(Object.keys(input));
   const handle: RegisteredTool = server.registerTool(
     tool,
-    { title: op.summary, description: op.description, inputSchema: toolInput(op), outputSchema: toolOutput(op), annotations: op.annotations },
+    { title: op.summary, description: op.description, inputSchema: toolArguments(op, input), outputSchema: toolOutput(op), annotations: op.annotations },
     async (args: Record<string, unknown>) => {
-      const res = await reply(ctx, async () => {
-        const { project_path, allow_secret, ...given } = args as Record<string, unknown> & { project_path?: string; allow_secret?: boolean };
-        if (projectAlias) delete given[projectAlias];
-        const input = { ...defaults, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
-        if (op.folder) ctx.confine?.((input as { path?: string }).path);
-        const onStore = async () => {
-          const kb = await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined));
-          const r = await op.run(kb, input as never, { allowSecret: !!allow_secret });
-          // the server answers again: what follows a write is done while the agent reads this answer
-          void afterOperation(op, kb, { answersAgain: true });
-          return r;
-        };
-        const r = op.folder ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never) : await onStore();
-        const text = op.text(r);
-        return { text, data: { text, ...op.json(r) } };
-      });
+      const res = await reply(
+        ctx,
+        async () => {
+          const { project_path, allow_secret, ...given } = args as Record<string, unknown> & { project_path?: string; allow_secret?: boolean };
+          if (projectAlias) delete given[projectAlias];
+          const input = { ...defaults, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+          if (op.folder) ctx.confine?.((input as { path?: string }).path);
+          const onStore = async () => {
+            const kb = await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined));
+            const r = await op.run(kb, input as never, { allowSecret: !!allow_secret });
+            // the server answers again: what follows a write is done while the agent reads this answer
+            void afterOperation(op, kb, { answersAgain: true });
+            return r;
+          };
+          const r = op.folder ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never) : await onStore();
+          const text = op.text(r);
+          return { text, data: { text, ...op.json(r) } };
+        },
+        (message) => toolWords(op, taken, message),
+      );
       if (!textFirstClient(server)) return res;
       // the text alone; the schema goes too (the SDK checks a result against it), in case the client called before it initialized
       handle.outputSchema = undefined;

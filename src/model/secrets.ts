@@ -136,7 +136,7 @@ export function assertNoSecrets(fields: Record<string, unknown>, allowSecret: bo
       if (f) {
         throw new AxmeError(
           'SECRET_DETECTED',
-          `${field} looks like it contains ${f.what} (pattern ${f.pattern}): knowledge is committed to git and shared with everyone who fetches it. Remove the credential and refer to where it is kept (a vault, an environment variable); if this is deliberate (an example, a revoked key), pass --allow-secret (MCP: allow_secret: true).`,
+          `${field} looks like it contains ${f.what} (pattern ${f.pattern}): knowledge is committed to git and shared with everyone who fetches it. Remove the credential and refer to where it is kept (a vault, an environment variable); if this is deliberate (an example, a revoked key), pass --allow-secret.`,
           { field, pattern: f.pattern },
         );
       }

@@ -49,7 +49,7 @@ export const history = defineOperation({
   }),
   annotations: READ,
   write: false,
-  mcp: { tool: 'axme_history', omit: ['kind', 'patch'], defaults: { patch: true } },
+  mcp: { tool: 'axme_history', omit: ['patch'], defaults: { patch: true } },
   async run(kb, input): Promise<HistoryResult> {
     const { itemHistory } = await import('../knowledge/history/item-history.ts');
     return itemHistory(kb, { ref: input.id_or_slug, kind: input.kind, at: input.at, patch: !!input.patch });

@@ -173,3 +173,20 @@ export function surfaceInput(op: AnyOperation, surface: 'cli' | 'mcp'): z.ZodRaw
   const omit = new Set<string>(op[surface]?.omit ?? []);
   return Object.fromEntries(Object.entries(op.input as z.ZodRawShape).filter(([k]) => !omit.has(k)));
 }
+
+/** A flag's name for a field: `allow_secret` and `allowSecret` become `allow-secret`. */
+export function flagOf(field: string): string {
+  return field.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * The input field each flag of an operation's CLI command stands for (`anchor` → `anchors` where
+ * `cli.names` renames it), `allow-secret` → `allow_secret` for a write: how a message that names
+ * a flag is turned into another surface's spelling.
+ */
+export function fieldsByFlag(op: AnyOperation): Map<string, string> {
+  const names = (op.cli?.names ?? {}) as Record<string, string>;
+  const byFlag = new Map<string, string>(Object.keys(surfaceInput(op, 'cli')).map((f) => [flagOf(names[f] ?? f), f]));
+  if (op.write) byFlag.set('allow-secret', 'allow_secret');
+  return byFlag;
+}

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { axmeOk, tempRepo } from '../helpers.ts';
+import { connectStdio, resultText, type ToolResult } from './stdio-client.ts';
+
+/** A tool refuses arguments it does not take: the real MCP client over stdio. */
+describe('unknown tool arguments', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolResult;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    await axmeOk(dir, ['init']);
+    await axmeOk(dir, ['backlog', 'add', '--title', 'Cache warm-up']);
+    ({ client } = await connectStdio(dir));
+  });
+  after(async () => {
+    await client.close();
+    cleanup();
+  });
+
+  test('an unknown argument is refused with its name and the accepted ones, on every tool; nothing is written', async () => {
+    const r = await call('axme_save_decision', { title: 'Use Valkey', decision: 'Caches live in Valkey.', enfroce: 'required' });
+    assert.equal(r.isError, true);
+    assert.match(resultText(r), /unknown argument "enfroce": axme_save_decision takes .*\benforce\b/);
+    assert.match(resultText(r), /\btitle\b/);
+    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--json']), [], 'nothing saved');
+    const read = await call('axme_backlog', { ids: 'B-001' });
+    assert.equal(read.isError, true);
+    assert.match(resultText(read), /"ids"/);
+    const { tools } = await client.listTools();
+    for (const t of tools)
+      assert.equal((t.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, `${t.name} declares it takes no other field`);
+    const alias = await call('axme_context', { workspace_path: dir });
+    assert.equal(alias.isError, undefined, 'the AXME alias of project_path is still taken');
+  });
+});
