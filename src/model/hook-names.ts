@@ -1,7 +1,7 @@
 /** The agent-harness hook events axme answers (`axme hook <event>`). */
 export const HOOK_EVENT_NAMES = ['pre-tool-use', 'post-tool-use', 'session-start', 'session-end', 'user-prompt-submit', 'pre-compact'] as const;
 /** The git hooks axme installs and answers (`axme git-hook <name>`). */
-export const GIT_HOOK_NAMES = ['commit-msg', 'pre-push', 'post-commit', 'post-rewrite'] as const;
+export const GIT_HOOK_NAMES = ['commit-msg', 'pre-push', 'post-commit', 'post-merge', 'post-rewrite'] as const;
 /**
  * The variables that choose which axme every hook starts, tried before anything else (a machine's
  * own choice: `axme init --local` writes them into the client's uncommitted settings). A command an

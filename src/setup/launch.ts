@@ -159,6 +159,8 @@ const FACTS = `dirs=$(git rev-parse --git-dir --git-common-dir 2>/dev/null); g=\
  *   aborted commit left;
  * - post-commit: attaches the note commit-msg left for this commit (one `git notes add`, and the
  *   commit into the session's record), or skips a person's plain commit;
+ * - post-merge: the same for a merge commit (git runs commit-msg for it, not post-commit), and
+ *   nothing else: a fast-forward or a squash made no commit of its own to note;
  * - pre-push: a person's push where the rules bind only agents and no pushed commit cites a PR.
  * Anything else, or any doubt, runs axme.
  */
@@ -169,13 +171,19 @@ function fastPath(hook: string, input?: string): string | null {
   if (hook === 'commit-msg') {
     return `${FACTS}; skip=; if [ -n "$g" ] && [ -f ${pending} ]; then rm -f ${pending} ${pendingText}; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
   }
+  // the commit must be the one commit-msg saw: same parent, same subject (an aborted commit's note waits for nobody)
+  const attachPending = [
+    `if [ -n "$g" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
+    `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=${NOTES_REF} add -f -F ${pendingText} "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
+    `rm -f ${pending} ${pendingText}`,
+  ];
+  // post-merge: a merge commit commit-msg checked gets its note; a fast-forward, a squash, a merge
+  // commit-msg found nothing to tie in (or did not run for) have none to attach: no Node either way
+  if (hook === 'post-merge') return [`${FACTS}; skip=1`, ...attachPending, 'fi'].join('; ');
   if (hook === 'post-commit') {
     return [
       `${FACTS}; skip=`,
-      // the commit must be the one commit-msg saw: same parent, same subject (an aborted commit's note waits for nobody)
-      `if [ -n "$g" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
-      `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=${NOTES_REF} add -f -F ${pendingText} "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
-      `rm -f ${pending} ${pendingText}`,
+      ...attachPending,
       `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
       // sync.auto: commit — the knowledge goes to the remote after each commit, in the background
       `if [ -n "$d" ] && grep -q '"mode":"commit"' "$d/axme/auto-sync.json" 2>/dev/null; then (${GIT_FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" sync --auto commit >> "$d/axme/auto-sync.log" 2>&1 < /dev/null & fi); fi`,

@@ -57,7 +57,7 @@ describe('git hooks: real commits and pushes', () => {
     await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.' }, { env });
     assert.deepEqual(
       r.gitHooks.map((h: { hook: string; action: string }) => `${h.hook}:${h.action}`),
-      ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-rewrite:created'],
+      ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-merge:created', 'post-rewrite:created'],
     );
   });
   after(async () => {

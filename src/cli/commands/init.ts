@@ -22,7 +22,7 @@ export function initCommand(io: CliIO) {
         .option('git-hooks', {
           type: 'boolean',
           default: true,
-          describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)',
+          describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-merge, post-rewrite) and the notes settings (--no-git-hooks: skip)',
         })
         .option('hooks-path', {
           type: 'string',

@@ -2,6 +2,7 @@ import type { GIT_HOOK_NAMES } from '../../model/hook-names.ts';
 import { commitMsg } from './commit-msg.ts';
 import type { GitHookIO } from './context.ts';
 import { postCommit } from './post-commit.ts';
+import { postMerge } from './post-merge.ts';
 import { postRewrite } from './post-rewrite.ts';
 import { prePush } from './pre-push.ts';
 
@@ -10,6 +11,7 @@ export const GIT_HOOKS = {
   'commit-msg': commitMsg,
   'pre-push': prePush,
   'post-commit': postCommit,
+  'post-merge': postMerge,
   'post-rewrite': postRewrite,
 } as const satisfies Record<(typeof GIT_HOOK_NAMES)[number], (io: GitHookIO) => Promise<number>>;
 

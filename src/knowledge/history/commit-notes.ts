@@ -5,6 +5,7 @@ import { readSession, recordEvent } from '../../session/sessions.ts';
 import { commitInfo, type GitAt, headBranch, NOTES_REF, readNote, trailersOf, writeNote } from '../../store/code-commits.ts';
 import { headMessageSync } from '../../store/head-message.ts';
 import { locateRepo, type RepoLocation, readRefSync } from '../../store/locate.ts';
+import { dropPendingNote, pendingNoteCommit } from './git-hook-files.ts';
 
 /**
  * The notes on `refs/notes/axme` that tie code commits to what was behind them (docs/git-hooks.md#trailers-and-notes): the
@@ -64,6 +65,23 @@ export async function noteCommit(opts: NoteCommitOptions): Promise<void> {
     branch: await headBranch(at),
   });
   if (text) await writeNote(at, head, text);
+}
+
+/**
+ * The note of the merge commit `git merge` just made (post-merge): written only when commit-msg
+ * checked that commit — HEAD has the parent and subject of the note it left. A fast-forward or a
+ * squash made no commit of its own (commit-msg did not run): nothing is written, and the commits a
+ * fast-forward brings keep what they had.
+ */
+export async function noteMergeCommit(opts: NoteCommitOptions): Promise<void> {
+  const loc = locateRepo(opts.at.cwd, opts.at.env);
+  const pending = loc ? pendingNoteCommit(loc.gitDir) : null;
+  if (!loc || !pending) return;
+  dropPendingNote(loc.gitDir);
+  const head = await commitInfo(opts.at, 'HEAD');
+  const parent = head ? ((await commitInfo(opts.at, `${head.commit}^1`))?.commit ?? null) : null;
+  if (!head || parent !== pending.parent || head.subject !== pending.subject) return;
+  await noteCommit(opts);
 }
 
 /**

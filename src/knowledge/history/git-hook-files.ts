@@ -109,6 +109,20 @@ export function messageSubject(message: string): string {
   return (end < 0 ? lines : lines.slice(0, end)).join(' ').trim();
 }
 
+/** The pending note's commit as commit-msg saw it: the parent it follows (null: none) and its subject; null when there is none. */
+export function pendingNoteCommit(gitDir: string): { parent: string | null; subject: string } | null {
+  let text: string;
+  try {
+    text = readFileSync(join(gitDir, `${PENDING_NOTE}.meta`), 'utf8');
+  } catch {
+    return null;
+  }
+  const [head = '', subject = ''] = text.split('\n');
+  const [v, parent] = head.split(' ');
+  if (v !== 'v1' || !parent) return null;
+  return { parent: parent === 'none' ? null : parent, subject };
+}
+
 /** Removes the worktree's pending note (a commit-msg that finds nothing to note, or that refused the commit). */
 export function dropPendingNote(gitDir: string): void {
   for (const ext of ['meta', 'txt']) rmSync(join(gitDir, `${PENDING_NOTE}.${ext}`), { force: true });
