@@ -116,6 +116,25 @@ describe('axme serve --http fails closed', () => {
     }
   });
 
+  test("a token revoked and added again under its name cannot use the old token's sessions; the revoke ends them", async () => {
+    const file = join(dir, 'reused-name.json');
+    const old = (await axmeInOk(dir, ['token', 'add', 'bob', '--scope', 'write', '--json', '--tokens', file])).token as string;
+    const server = await startHttp(dir, ['--tokens', file]);
+    try {
+      const sid = await rawSession(server.url, old);
+      assert.equal(await ping(server.url, old, sid), 200);
+      await axmeInOk(dir, ['token', 'revoke', 'bob', '--tokens', file]);
+      const fresh = (await axmeInOk(dir, ['token', 'add', 'bob', '--scope', 'write', '--json', '--tokens', file])).token as string;
+      assert.equal(await ping(server.url, fresh, sid), 404, "the new bob uses the revoked bob's session");
+      assert.equal(await ping(server.url, old, sid), 401);
+      await server.waitForLog(new RegExp(`session ${sid} of token bob closed[^\\n]*revoked`));
+      const own = await rawSession(server.url, fresh);
+      assert.equal(await ping(server.url, fresh, own), 200);
+    } finally {
+      assert.equal((await server.stop()).code, 0);
+    }
+  });
+
   test('a token added to an open loopback server then revoked does not open it again', async () => {
     const file = join(dir, 'latch-tokens.json');
     const server = await startHttp(dir, ['--tokens', file]);

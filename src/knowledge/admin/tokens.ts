@@ -127,6 +127,8 @@ export interface TokenVerifier {
   configured(): boolean;
   /** the token's record when it is one of ours (compared in constant time against every hash), else null */
   verify(token: string): TokenRecord | null;
+  /** the hashes of the tokens as last read (another set once the file changed): a session of a hash not in it was revoked */
+  hashes(): ReadonlySet<string>;
   /** notes a use (written by `flush`) */
   touch(name: string, at: Date): void;
   /** writes the last uses noted since the last flush into the file (nothing when none) */
@@ -137,6 +139,7 @@ export interface TokenVerifier {
 export function tokenVerifier(path: string): TokenVerifier {
   let seen: string | null = null;
   let tokens: TokenRecord[] = [];
+  let hashes: ReadonlySet<string> = new Set();
   const used = new Map<string, string>();
   // reread when the file is another one: add and revoke rename a new file in (a new inode), so a
   // revoke is seen even within the file system's mtime granularity
@@ -150,6 +153,7 @@ export function tokenVerifier(path: string): TokenVerifier {
     }
     if (id === seen) return;
     tokens = id === 'none' ? [] : readTokens(path).tokens;
+    hashes = new Set(tokens.map((t) => t.hash));
     seen = id;
   };
   return {
@@ -168,6 +172,7 @@ export function tokenVerifier(path: string): TokenVerifier {
       }
       return found;
     },
+    hashes: () => hashes,
     touch(name, at) {
       used.set(name, at.toISOString());
     },

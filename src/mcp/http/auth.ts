@@ -10,8 +10,12 @@ import { scopeAllows, type TokenScope } from '../../model/token.ts';
  * per token (429).
  */
 
-/** Who is calling: the token's name and scope (`null` name: an open loopback server without tokens). */
+/**
+ * Who is calling: the token's identity (its stored hash: a token added again under a revoked one's
+ * name is another token), name and scope (`null` id and name: an open loopback server without tokens).
+ */
 export interface Principal {
+  id: string | null;
   name: string | null;
   scope: TokenScope;
 }
@@ -73,7 +77,7 @@ export function authGate(opts: { verifier: TokenVerifier; host: string; allowedH
     open: () => !required,
     watch: () => void watch(),
     authenticate(req, now) {
-      if (!watch()) return { ok: true, principal: { name: null, scope: 'admin' } };
+      if (!watch()) return { ok: true, principal: { id: null, name: null, scope: 'admin' } };
       if (empty)
         return {
           ok: false,
@@ -92,7 +96,7 @@ export function authGate(opts: { verifier: TokenVerifier; host: string; allowedH
       if (!rec)
         return { ok: false, status: 401, message: 'the bearer token is not valid here (wrong, or revoked): ask for a new one (axme token add on the server)' };
       verifier.touch(rec.name, now);
-      return { ok: true, principal: { name: rec.name, scope: rec.scope } };
+      return { ok: true, principal: { id: rec.hash, name: rec.name, scope: rec.scope } };
     },
   };
 }

@@ -100,6 +100,18 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     // at a stop, one recovery after every session ended
     if (!stopping) void recover('end');
   };
+  // a revoke ends the revoked token's sessions, once the file is reread (at a request or the sweep)
+  let heldHashes = verifier.hashes();
+  const endRevoked = () => {
+    const now = verifier.hashes();
+    if (now === heldHashes) return;
+    heldHashes = now;
+    for (const s of sessions.all()) {
+      if (s.principal.id === null || now.has(s.principal.id)) continue;
+      opts.log(`session ${s.id} of ${label(s.principal)} closed: the token was revoked`);
+      void closeSession(s, 'mcp-http-revoked');
+    }
+  };
   const label = (p: Principal) => (p.name === null ? "the open server's callers" : `token ${p.name}`);
 
   const logRefusal = refusalLog({ log: opts.log, now: () => Date.now() });
@@ -142,9 +154,10 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     }
     if (!auth.ok) return refuse(req, res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, -32001, auth.message);
     const who = auth.principal;
+    endRevoked();
     // the caller learns what its token may do (axme doctor reports it)
     res.setHeader(TOKEN_SCOPE_HEADER, who.scope);
-    const rate = limiter.take(who.name ?? '', Date.now());
+    const rate = limiter.take(who.id ?? '', Date.now());
     if (!rate.ok)
       return refuse(req, res, 429, { 'Retry-After': String(rate.retryAfterS) }, -32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`);
     let body: unknown;
@@ -172,11 +185,11 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     const need = scopeNeeded(body, tools);
     const id = header(req, 'mcp-session-id');
     let session = id ? sessions.get(id) : undefined;
-    // a session is its token's: another token gets the same answer as an unknown session
-    if (id && (!session || session.principal.name !== who.name)) return refuse(req, res, 404, {}, -32001, 'Session not found: initialize a new one');
+    // a session is its token's (not its name's): another token gets the same answer as an unknown session
+    if (id && (!session || session.principal.id !== who.id)) return refuse(req, res, 404, {}, -32001, 'Session not found: initialize a new one');
     if (!session) {
       if (req.method !== 'POST' || !isInitialize(body)) return refuse(req, res, 400, {}, -32000, 'Bad Request: no Mcp-Session-Id; start with initialize');
-      const room = sessions.makeRoom(who.name ?? '', (old) => {
+      const room = sessions.makeRoom(who.id ?? '', (old) => {
         opts.log(
           `session ${old.id} of ${label(who)} closed: it holds ${opts.sessionsPerToken} sessions (--sessions-per-token), and a new one took the place of its least recently used`,
         );
@@ -209,7 +222,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     server.server.onerror = (err) => opts.log(`protocol error: ${err.message}`);
     const s: Session = {
       id: null,
-      token: principal.name ?? '',
+      token: principal.id ?? '',
       busy: 0,
       server,
       ctx,
@@ -272,6 +285,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
       }
       try {
         gate.watch();
+        endRevoked();
         if (tokensProblem !== null) opts.log('the tokens file can be used again: requests are checked against it');
         tokensProblem = null;
       } catch (err) {
@@ -321,7 +335,7 @@ function toolScopes(shared: SharedStore): Map<string, TokenScope> {
   };
   registerAll(
     recorder as never,
-    sessionContext(shared, () => undefined, { name: null, scope: 'read' }),
+    sessionContext(shared, () => undefined, { id: null, name: null, scope: 'read' }),
   );
   return scopes;
 }

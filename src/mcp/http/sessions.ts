@@ -10,7 +10,7 @@
 export interface HeldSession {
   /** the MCP session id (null until initialize is answered) */
   id: string | null;
-  /** the token that opened it ('' for an open loopback server's callers) */
+  /** the identity of the token that opened it (its hash: never its name, which a revoked token's successor may take; '' for an open loopback server's callers) */
   token: string;
   /** when a request last came for it (ms) */
   lastSeen: number;
