@@ -7,7 +7,7 @@ import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
-import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb } from './io.ts';
+import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb, wordsAfterDashes } from './io.ts';
 import { numberOption } from './number-values.ts';
 
 export { flagOf };
@@ -178,7 +178,7 @@ async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string
     const name = cliName(op, field);
     let v = fromStdin[field] ?? (positional.includes(field) ? a[name] : a[flagOf(name)]);
     // the words after `--` too (`axme search -- --no-verify`): yargs leaves them after the command's words
-    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = [...v, ...afterDashes(a, op.cli!.command.length)].join(' ');
+    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = [...v, ...wordsAfterDashes(a, op.cli!.command.length)].join(' ');
     // a flag of one value given twice: yargs makes its values a list, which the schema would call the wrong type
     else if (Array.isArray(v) && !positional.includes(field) && !takesList(schemas[field]))
       throw new AxmeError('INVALID_INPUT', `--${flagOf(name)} was given more than once (${v.map((x) => JSON.stringify(x)).join(', ')}): give it once`);
@@ -189,9 +189,6 @@ async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string
 
 /** Whether a field takes a list (repeated or comma-separated flags): an array, or an array or a string. */
 const takesList = (f: JsonField | undefined) => f?.type === 'array' || !!f?.anyOf?.some((x) => x.type === 'array');
-
-/** The words a command line gave after `--`: yargs keeps them, as written, after the `words` of the command. */
-const afterDashes = (a: CliArgs, words: number): string[] => (Array.isArray(a._) ? a._.slice(words).map(String) : []);
 
 /** `cli.stdinJson`: the whole input, one JSON object on standard input (the MCP tool's arguments). */
 async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {
