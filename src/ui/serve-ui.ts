@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
 import { closeKnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { readMergedState } from '../knowledge/core/merged-state.ts';
 import type { Actor } from '../model/common.ts';
 import { AxmeError, isAxmeError } from '../model/errors.ts';
+import { listen } from '../model/listen.ts';
 import { isLoopback } from '../model/loopback.ts';
 import { numberValue, PORT } from '../model/number-value.ts';
 import { newCsrfToken, runAction } from './actions.ts';
@@ -68,11 +68,13 @@ async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
     if (refuse(req, res, hosts)) return;
     void (req.method === 'POST' ? act(ctx, req, res, origins) : answer(ctx, req, res));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  let port: number;
+  try {
+    ({ port } = await listen(server, opts.port, opts.host));
+  } catch (err) {
+    await closeKnowledgeBase(kb);
+    throw err;
+  }
   hosts = allowedHosts(opts.host, port);
   origins = allowedOrigins(hosts);
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/`;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { TokensFileError, tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
 import { withDeadline } from '../../model/deadline.ts';
+import { listen } from '../../model/listen.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
 import { recoverOrphans } from '../recover-orphans.ts';
@@ -264,11 +264,12 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   // drops it before the server does, instead of sending its next request as the server closes it
   // (lost to a reset, ECONNRESET)
   http.keepAliveTimeout = KEEP_ALIVE_MS;
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(opts.port, opts.host, () => resolve());
+  const addr = await listen(http, opts.port, opts.host).catch(async (err: unknown) => {
+    // nothing served: the store let go before the error is reported
+    await sync.stop(false);
+    await shared.close();
+    throw err;
   });
-  const addr = http.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   opts.onListening(`http://${host}:${addr.port}/mcp`);
   opts.log(`serving ${shared.cwd} over HTTP on ${host}:${addr.port}${gate.open() ? ' (no tokens: open to this machine only)' : ''}`);
