@@ -282,6 +282,7 @@ describe('axme export adr: a generated MADR folder', () => {
         '---',
         'status: superseded by [0002-use-postgresql-for-persistence](0002-use-postgresql-for-persistence.md)',
         'date: 2019-03-04',
+        'axme-reasoning-lines: 5',
         '---',
         MARKER,
         '',

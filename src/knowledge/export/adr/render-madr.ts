@@ -1,7 +1,7 @@
 import type { Decision } from '../../../model/decision.ts';
 import { stringifyYaml } from '../../../model/frontmatter.ts';
 import { parseId } from '../../../model/ids.ts';
-import { GENERATED_MARKER, MADR_STATUS, REVOKED_WORDS } from '../../import/adr/adr-format.ts';
+import { CONTEXT_HEADING, GENERATED_MARKER, MADR_STATUS, OUTCOME_HEADING, REASONING_LINES_FIELD, REVOKED_WORDS } from '../../import/adr/adr-format.ts';
 
 /** The file of a decision in the exported folder: `NNNN-<slug>.md`, NNNN its D-number. */
 export function adrFileName(d: Decision): string {
@@ -12,6 +12,7 @@ export function adrFileName(d: Decision): string {
  * One decision as a MADR 4 file: front matter (status, date; decision-makers, consulted, informed
  * and enforce when known; revoked-reason), the generated marker, `# Title`, `## Context and
  * Problem Statement` (the reasoning, left out when empty) and `## Decision Outcome` (the decision).
+ * The front matter's REASONING_LINES_FIELD says where the reasoning ends, for the import.
  * A superseded decision's status is "superseded by [NNNN-...](NNNN-....md)".
  */
 export function renderMadr(d: Decision, successor: Decision | undefined): string {
@@ -26,9 +27,12 @@ export function renderMadr(d: Decision, successor: Decision | undefined): string
   }
   if (d.enforce === 'required') fm.enforce = 'required';
   if (d.status === 'revoked' && d.revoked_reason) fm['revoked-reason'] = d.revoked_reason;
+  const reasoning = d.reasoning.trim() ? d.reasoning : '';
+  // the import cuts the texts by this count, not by headings: a text may hold any heading (import/adr/exported-texts.ts)
+  fm[REASONING_LINES_FIELD] = reasoning ? reasoning.split('\n').length : 0;
   const parts = [`---\n${stringifyYaml(fm)}---\n${GENERATED_MARKER}`, `# ${d.title}`];
-  if (d.reasoning.trim()) parts.push(`## Context and Problem Statement\n\n${d.reasoning}`);
-  parts.push(`## Decision Outcome\n\n${d.decision}`);
+  if (reasoning) parts.push(`${CONTEXT_HEADING}\n\n${reasoning}`);
+  parts.push(`${OUTCOME_HEADING}\n\n${d.decision}`);
   return `${parts.join('\n\n')}\n`;
 }
 

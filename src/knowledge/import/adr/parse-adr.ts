@@ -3,6 +3,7 @@ import { parseMarkdown, trimBlankLines } from '../../../model/frontmatter.ts';
 import { headingKey, MADR_HEADINGS, numberOfFile } from './adr-format.ts';
 import { splitAdr, splitOutcome } from './adr-sections.ts';
 import { type AdrLink, readStatus } from './adr-status.ts';
+import { exportedTexts } from './exported-texts.ts';
 
 export type AdrStyle = 'madr' | 'nygard' | 'plain';
 
@@ -34,7 +35,7 @@ const META_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*)?(status|date|deciders|decision[- ]m
  * or a plain `# Title` and text. The decision is the Decision Outcome (MADR, without its
  * consequences) or the Decision section, else the text under the title; context, drivers,
  * options, consequences and the rest are the reasoning (the context first, the others under
- * their `### ` heading). Throws an Error saying what is missing when the file is not an ADR.
+ * their `### ` heading); a file `axme export adr` wrote is cut by its layout (exportedTexts). Throws an Error saying what is missing when the file is not an ADR.
  */
 export function parseAdr(text: string, file: string): ParsedAdr {
   const { data, body } = parseMarkdown(text);
@@ -72,9 +73,11 @@ export function parseAdr(text: string, file: string): ParsedAdr {
   for (const s of doc.sections) if (s.key === 'status') statusLines.push(...s.text.split('\n'));
   const st = readStatus(statusLines);
 
+  // a file the export wrote: its texts as they were, whatever headings they hold
+  const exported = exportedTexts(data, body);
   const outcome = doc.sections.find((s) => s.key === 'decision');
   const { decision, rest } = outcome ? splitOutcome(outcome.text) : { decision: lead, rest: '' };
-  if (!decision)
+  if (!decision && !exported)
     throw new Error(`no decision text: expected a "## Decision Outcome" (MADR) or "## Decision" (Nygard) section with text, or text under the title`);
 
   const parts: string[] = [];
@@ -112,8 +115,8 @@ export function parseAdr(text: string, file: string): ParsedAdr {
     status: st.status,
     ...(st.status === 'revoked' ? { revokedReason: revokedReason || `ADR status: ${st.line}` } : {}),
     date: dateOf(data.date) ?? dateOf(meta.date),
-    decision,
-    reasoning: parts.join('\n\n'),
+    decision: exported?.decision ?? decision,
+    reasoning: exported?.reasoning ?? parts.join('\n\n'),
     links: st.links,
     ...(enforce ? { enforce } : {}),
     extra,
