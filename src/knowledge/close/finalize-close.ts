@@ -48,12 +48,28 @@ export interface FinalizeCloseResult {
   text: string;
 }
 
+export interface FinalizeCloseOptions extends WriteOptions {
+  /** a surface's close: the session must be known (`kb.session`), never made up */
+  requireSession?: boolean;
+}
+
+/**
+ * The usage error of a close that knows no session: how axme finds the session (docs/sessions.md,
+ * "Life of a session") and how to name it.
+ */
+function noSessionToClose(): AxmeError {
+  return new AxmeError(
+    'INVALID_INPUT',
+    'no session to close: axme takes the session from AXME_SESSION, or from the agent session whose harness (Claude Code) runs this command, and neither is here; nothing was written. Name the session: AXME_SESSION=<id> axme session finalize (axme session list shows the sessions on this machine)',
+  );
+}
+
 /**
  * Closes a session in ONE commit: every extraction (decisions, memories, safety rules), the
  * handoff (`handoffs/<session>.md`) and the session summary (`sessions/<yyyy-mm>/<session>.md`).
  * Everything is validated before anything is written; the commit body is the worklog entry.
  */
-export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput, opts: WriteOptions = {}): Promise<FinalizeCloseResult> {
+export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput, opts: FinalizeCloseOptions = {}): Promise<FinalizeCloseResult> {
   const data = parseInput(FinalizeCloseInput, input, 'session close');
   const decisions = data.decisions.map((d, i) => checkCloseDecision(d, `decisions.${i}`, opts));
   const memories = data.memories.map((m, i) => checkCloseMemory(m, `memories.${i}`, opts));
@@ -75,6 +91,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     },
     !!opts.allowSecret,
   );
+  if (!kb.session && opts.requireSession) throw noSessionToClose();
   const session = kb.session ?? randomBytes(4).toString('hex');
   const slug = slugify(session, 'session');
   // what this machine recorded about the session (hooks): when it started, files, commits

@@ -58,7 +58,8 @@ export const sessionFinalize = defineOperation({
   mcp: { tool: 'axme_finalize_close' },
   async run(kb, input, opts): Promise<FinalizeCloseResult> {
     const { finalizeClose } = await import('../../knowledge/close/finalize-close.ts');
-    return finalizeClose(kb, input, { allowSecret: opts?.allowSecret });
+    // a surface closes the session it knows (AXME_SESSION, the agent's, the server's), never one made up
+    return finalizeClose(kb, input, { allowSecret: opts?.allowSecret, requireSession: true });
   },
   cli: {
     command: ['session', 'finalize'],
