@@ -124,6 +124,29 @@ export function findSecret(field: string, text: string): SecretFinding | null {
 }
 
 /**
+ * Every credential-looking match in `text`, in the order they stand in it: one per credential.
+ * Where two patterns match overlapping text (a token inside a `key = value` assignment), the one
+ * earlier in the table names it, as `findSecret` would. Read through `scanView` like `findSecret`.
+ */
+export function findSecrets(field: string, text: string): SecretFinding[] {
+  const view = scanView(text);
+  const spans: Array<{ start: number; end: number; finding: SecretFinding }> = [];
+  for (const p of PATTERNS) {
+    const re = globalRe(p, view.text);
+    if (!re) continue;
+    for (let m = re.exec(view.text); m; m = re.exec(view.text)) {
+      if (m[0] === '') re.lastIndex++;
+      if (p.accept && !p.accept(m)) continue;
+      const start = m.index;
+      const end = m.index + m[0].length;
+      if (spans.some((s) => start < s.end && s.start < end)) continue;
+      spans.push({ start, end, finding: { pattern: p.name, what: p.what, field, index: view.original(start) } });
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start).map((s) => s.finding);
+}
+
+/**
  * Refuses content that looks like a credential: the error names the field and the pattern,
  * and how to override for a deliberate case.
  */

@@ -1,5 +1,5 @@
 import { classifyPath } from '../../model/paths.ts';
-import { findSecret } from '../../model/secrets.ts';
+import { findSecrets } from '../../model/secrets.ts';
 import { resolveAt } from '../../store/revision.ts';
 import { snapshotAt } from '../../store/tree.ts';
 import { type KnowledgeBase, notInitialized } from '../core/kb.ts';
@@ -33,17 +33,18 @@ export async function checkKnowledge(kb: KnowledgeBase, opts: { at?: string | un
       } catch {
         return; // a missing object is already a finding of checkStore
       }
-      const f = findSecret('content', text);
-      if (f) {
+      // every credential of the file, each on its line: a CI run shows all that a merge would share
+      for (const f of findSecrets('content', text)) {
         const line = text.slice(0, f.index).split('\n').length;
         findings.push({
           path,
           severity: 'error',
+          line,
           reason: `line ${line} looks like it contains ${f.what} (pattern ${f.pattern}): knowledge is shared with everyone who fetches it. Remove the credential (refer to where it is kept instead); history keeps it, so rotate it too`,
         });
       }
     }),
   );
-  findings.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  findings.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
   return { ...r, ok: !findings.some((f) => f.severity === 'error'), findings, scanned: paths.length };
 }

@@ -21,6 +21,8 @@ export interface Diagnostic {
   store?: string;
   /** a machine-local setting the shared axme.yaml sets, ignored here (ignored-settings.ts) */
   setting?: string;
+  /** the line of the file the finding is on, when it is one line's (a credential `axme check` found) */
+  line?: number;
 }
 
 /** The items of a state, by kind: each kind's list of its decoded items. */
