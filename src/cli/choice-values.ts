@@ -19,6 +19,30 @@ export function choiceError(args: Record<string, unknown>, choices: Record<strin
   return undefined;
 }
 
+/**
+ * A list option named with no value (`--status` alone, `--status=`, `--status --all`), said as a
+ * usage error, or undefined: yargs reads it as an empty list, which a command would take as "no
+ * filter" and answer as if the option were not there. `arrays` are the command's list options
+ * (`getOptions().array`), `choices` their choices where they have some.
+ */
+export function emptyListError(
+  args: Record<string, unknown>,
+  arrays: readonly string[],
+  choices: Record<string, readonly unknown[]>,
+  argv: readonly string[],
+): string | undefined {
+  for (const key of arrays) {
+    const value = args[key];
+    if (!Array.isArray(value) || value.length) continue;
+    const what = typed(key, argv);
+    if (!what.startsWith('--')) continue;
+    const allowed = (choices[key] ?? []).map(String);
+    const give = allowed.length ? `give ${eitherOf(allowed)}` : 'give one';
+    return `${what} needs a value: ${give}, or leave ${what} out`;
+  }
+  return undefined;
+}
+
 /** `Invalid values: <what> takes a, b or c, not "<value>": did you mean …?` (yargs' first words kept; the question only when a choice is near). */
 export function choiceProblem(what: string, value: string, choices: readonly string[]): string {
   const meant = nearNames(value, choices);

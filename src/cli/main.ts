@@ -2,7 +2,7 @@ import yargs from 'yargs';
 import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
-import { choiceError } from './choice-values.ts';
+import { choiceError, emptyListError } from './choice-values.ts';
 import { OPERATION_WORDS } from './command-index.ts';
 import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
@@ -38,7 +38,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const json = argv.includes('--json');
   const parsed = commandWords(argv)[0] === WORDS_COMMAND ? withLoneDashes(argv) : argv;
   // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)
-  let self: { getOptions(): { boolean: string[]; key: Record<string, unknown>; alias?: Record<string, string[]> } } | undefined;
+  let self: { getOptions(): { boolean: string[]; array: string[]; key: Record<string, unknown>; alias?: Record<string, string[]> } } | undefined;
   const parser = yargs()
     .scriptName('axme')
     .usage('axme <command>\n\nGit-native project knowledge for coding agents, kept on refs/memory/main.')
@@ -47,10 +47,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(await commandsFor(parsed, io))
     // a flag given a value yargs would silently read as false (--json=yes): a usage error instead
     .middleware(() => checkFlagValues(argv, self?.getOptions().boolean ?? []), true)
-    // a value an option does not take, with the choice meant (choice-values.ts), before yargs' "Invalid values"
+    // a value an option does not take, with the choice meant (choice-values.ts), before yargs' "Invalid values";
+    // a list option named with no value (`--status` alone), which would filter by nothing
     .middleware((a) => {
-      const said = choiceError(a, (self?.getOptions() as { choices?: Record<string, unknown[]> } | undefined)?.choices ?? {}, argv);
+      const choices = (self?.getOptions() as { choices?: Record<string, unknown[]> } | undefined)?.choices ?? {};
+      const said = choiceError(a, choices, argv);
       if (said) throw new AxmeError('INVALID_INPUT', said);
+      const bare = emptyListError(a, self?.getOptions().array ?? [], choices, argv);
+      if (bare) throw new AxmeError('INVALID_INPUT', bare);
     }, true)
     // an empty positional word or -C "": a usage error for every command (empty-words.ts)
     .middleware((a) => {

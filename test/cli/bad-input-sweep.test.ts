@@ -76,17 +76,21 @@ function filler(a: Arg): string {
   return a.type === 'number' ? '1' : 'x';
 }
 
-/** The command line of `leaf` with `bad` given `value`, every other required argument filled in. */
-function line(leaf: Leaf, bad: Arg, value: string): string[] {
+/**
+ * The command line of `leaf` with `bad` given `value`, every other required argument filled in.
+ * A null value names an option with nothing after it (`--status` alone): yargs reads a list option
+ * so as an empty list, which must not pass as "no filter".
+ */
+function line(leaf: Leaf, bad: Arg, value: string | null): string[] {
   const argv = [...leaf.words];
   for (const a of leaf.args.filter((x) => x.positional)) {
-    if (a === bad) argv.push(value);
+    if (a === bad) argv.push(value ?? '');
     else if (a.required || (bad.positional && leaf.args.indexOf(bad) > leaf.args.indexOf(a))) argv.push(filler(a));
   }
   // the fields a command takes here or on standard input (--stdin <field>): required unless read from it
   const fromStdin = leaf.args.find((x) => x.name === 'stdin')?.choices?.map(String) ?? [];
   for (const a of leaf.args.filter((x) => !x.positional)) {
-    if (a === bad) argv.push(`--${a.name}=${value}`);
+    if (a === bad) argv.push(value === null ? `--${a.name}` : `--${a.name}=${value}`);
     else if (a.required || fromStdin.includes(a.name)) argv.push(`--${a.name}`, filler(a));
   }
   // the server's flags go with --http
@@ -101,6 +105,7 @@ function rows(leaves: Leaf[]): Row[] {
     if (OTHER_PROTOCOL.has(leaf.words[0]!)) continue;
     for (const a of leaf.args) {
       if (a.type === 'number') for (const v of NOT_NUMBERS) out.push({ argv: line(leaf, a, v), names: spelt(a) });
+      if (a.array && !a.positional) out.push({ argv: line(leaf, a, null), names: spelt(a) });
       if (a.choices?.length) out.push({ argv: line(leaf, a, 'no-such-choice'), names: spelt(a) });
       else if (a.positional) out.push({ argv: line(leaf, a, ''), names: spelt(a) });
     }
