@@ -14,12 +14,12 @@ import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { clientHookChecks } from './doctor-clients.ts';
+import { gitHooksCheck } from './doctor-git-hooks.ts';
 import { installScriptsCheck } from './doctor-install-scripts.ts';
 import { mcpChecks } from './doctor-mcp.ts';
 import { searchModelCheck } from './doctor-models.ts';
 import { sandboxCheck } from './doctor-sandbox.ts';
 import { settingsCheck } from './doctor-settings.ts';
-import { GIT_HOOK_NAMES, gitHooksDeclined, installedGitHookFiles } from './git-hooks.ts';
 import { FIND_AXME, hookCommand, installHintFor, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 
@@ -338,34 +338,6 @@ function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check
   if (claudeCode.probe.decision(allowed.stdout) !== 'pass')
     return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
   return { name: 'hook runs', status: 'ok', detail: 'pre-tool-use denies `rm -rf /` and allows `git status`' };
-}
-
-async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Check> {
-  const files = await installedGitHookFiles({ cwd: root, env }, root);
-  const have = files.map((f) => f.hook);
-  const missing = GIT_HOOK_NAMES.filter((h) => !have.includes(h));
-  // hooks of an earlier version name node and axme by path: on this machine those must exist
-  const gone = files.flatMap((f) =>
-    isPortableAxme(f.text)
-      ? []
-      : [...f.text.matchAll(/(?:^|[\s'"])(\/[^\s'"]*(?:axme\.cjs|\/node))(?=[\s'"]|$)/gm)]
-          .map((m) => m[1]!)
-          .filter((p) => !existsSync(p))
-          .map((p) => `${f.hook}: ${p}`),
-  );
-  if (gone.length)
-    return {
-      name: 'git hooks',
-      status: 'problem',
-      detail: `installed by an earlier axme, they run files missing on this machine (${[...new Set(gone)].join(', ')})`,
-      fix: 'axme init (it writes hooks that find axme on any machine)',
-    };
-  if (missing.length === GIT_HOOK_NAMES.length && (await gitHooksDeclined({ cwd: root, env }))) {
-    return { name: 'git hooks', status: 'ok', detail: 'not installed, as chosen (axme init --no-git-hooks); axme init --git-hooks installs them' };
-  }
-  return missing.length
-    ? { name: 'git hooks', status: 'missing', detail: `not installed: ${missing.join(', ')}`, fix: 'axme init' }
-    : { name: 'git hooks', status: 'ok', detail: GIT_HOOK_NAMES.join(', ') };
 }
 
 function claudeMdCheck(root: string): Check {
