@@ -5,6 +5,7 @@ import type { PrLookup, PrState } from '../model/pr-state.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { octokitFor } from './client.ts';
 import { apiBaseUrl, apiHost, type GitHubAuth, resolveToken } from './token.ts';
+import { unreachableApi } from './unreachable.ts';
 
 export interface PrStateOptions {
   /** `owner/name` */
@@ -51,6 +52,7 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
 
   const octokit = octokitFor(opts.env, auth.token);
   let lastError = '';
+  let unreachable = false;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const r = await octokit.rest.pulls.get({ owner, repo: name, pull_number: opts.pr, request: { signal: AbortSignal.timeout(opts.timeoutMs ?? 2_500) } });
@@ -79,20 +81,14 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
         };
       if (status === 403)
         return { state: 'unknown', detail: `GitHub refused the ${auth.source ?? 'anonymous'} request (HTTP 403: the token lacks access to this repository)` };
-      // never echo credentials that were put in the URL
-      e.message = (e.message ?? '').replace(/\/\/[^/@\s]+@/g, '//***@');
-      lastError =
-        status && status < 500
-          ? `HTTP ${status}`
-          : /abort|timeout/i.test(e.message ?? '')
-            ? 'no answer in time'
-            : status >= 500 && e.response
-              ? `HTTP ${status}`
-              : `unreachable (${(e.message ?? '').split('\n')[0]})`;
-      if (status && status < 500) break;
+      // no HTTP answer (Octokit calls that a 500 without a response): the network, not GitHub
+      const noAnswer = unreachableApi(err, opts.env);
+      unreachable = noAnswer !== null;
+      lastError = noAnswer ?? `GitHub HTTP ${status}`;
+      if (status && status < 500 && e.response) break;
     }
   }
-  return { state: 'unknown', detail: `GitHub ${lastError}` };
+  return unreachable ? { state: 'unknown', detail: lastError, unreachable } : { state: 'unknown', detail: lastError };
 }
 
 function remember(dir: string | undefined, key: string, entry: CacheEntry): void {

@@ -2,6 +2,7 @@ import { AxmeError } from '../model/errors.ts';
 import { octokitFor } from './client.ts';
 import { assertRepoSlug } from './repo-slug.ts';
 import { apiHost, type GitHubAuth, resolveToken } from './token.ts';
+import { UNREACHABLE_ADVICE, unreachableApi } from './unreachable.ts';
 
 /**
  * Opening knowledge pull requests through GitHub's REST API (Octokit): the one place axme writes
@@ -45,7 +46,7 @@ export async function openPullRequest(opts: OpenPullOptions): Promise<PullReques
   } catch (err) {
     const e = err as { status?: number; message?: string; response?: { data?: { errors?: Array<{ message?: string }> } } };
     const already = e.status === 422 && JSON.stringify(e.response?.data ?? '').includes('already exists');
-    if (!already) throw githubError(e, opts.repo, auth);
+    if (!already) throw githubError(e, opts.repo, auth, opts.env);
   }
   // one open PR per head branch: find it and bring its body up to date
   try {
@@ -60,11 +61,19 @@ export async function openPullRequest(opts: OpenPullOptions): Promise<PullReques
     return { number: pr.number, url: pr.html_url, existed: true };
   } catch (err) {
     if (err instanceof AxmeError) throw err;
-    throw githubError(err as { status?: number; message?: string }, opts.repo, auth);
+    throw githubError(err as { status?: number; message?: string }, opts.repo, auth, opts.env);
   }
 }
 
-function githubError(e: { status?: number; message?: string }, repo: string, auth: GitHubAuth): AxmeError {
+function githubError(e: { status?: number; message?: string }, repo: string, auth: GitHubAuth, env: NodeJS.ProcessEnv): AxmeError {
+  // no HTTP answer came (Octokit calls that a 500 without a response): say so, and what to check
+  const unreachable = unreachableApi(e, env);
+  if (unreachable)
+    return new AxmeError(
+      'GITHUB_FAILED',
+      `${unreachable}: ${UNREACHABLE_ADVICE}. The proposal branch was pushed; run axme propose again to open the pull request.`,
+      { status: null, unreachable: true },
+    );
   const status = e.status ?? 0;
   const message = (e.message ?? '').replace(/\/\/[^/@\s]+@/g, '//***@').split('\n')[0];
   const why =

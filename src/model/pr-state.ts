@@ -7,4 +7,6 @@ export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
 export interface PrLookup {
   state: PrState;
   detail?: string | undefined;
+  /** no HTTP answer came (refused, DNS, timeout): the network or the API URL is the problem, not the token */
+  unreachable?: boolean | undefined;
 }

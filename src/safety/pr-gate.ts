@@ -9,7 +9,7 @@ export type { PrLookup, PrState };
  * state could not be checked. The one rule for the harness hook and the git hooks alike.
  */
 export function prFinding(repo: string, pr: number, answer: PrState | PrLookup, unverifiedPr: 'deny' | 'allow'): Finding | null {
-  const { state, detail } = typeof answer === 'string' ? { state: answer, detail: undefined } : answer;
+  const { state, detail, unreachable } = typeof answer === 'string' ? { state: answer, detail: undefined, unreachable: false } : answer;
   const where = `PR #${pr} of ${repo}`;
   switch (state) {
     case 'open':
@@ -29,7 +29,8 @@ export function prFinding(repo: string, pr: number, answer: PrState | PrLookup, 
       if (unverifiedPr === 'allow') return null;
       return {
         rule: 'github.unverifiedPr',
-        reason: `the state of ${where} could not be checked${detail ? ` (${detail})` : ''}, and github.unverifiedPr is deny. Provide a token (GITHUB_TOKEN or GH_TOKEN, or \`gh auth login\`), use pr=none when there is no PR, or ask the user to run: axme safety set github.unverifiedPr allow`,
+        // no answer came at all: a token would not help, the network or the API URL is the problem
+        reason: `the state of ${where} could not be checked${detail ? ` (${detail})` : ''}, and github.unverifiedPr is deny. ${unreachable ? 'Check the network connection and the API URL (GITHUB_API_URL, or git config axme.githubApiUrl) and try again' : 'Provide a token (GITHUB_TOKEN or GH_TOKEN, or `gh auth login`)'}, use pr=none when there is no PR, or ask the user to run: axme safety set github.unverifiedPr allow`,
       };
   }
 }
