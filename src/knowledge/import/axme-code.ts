@@ -11,7 +11,7 @@ import { parseInput } from '../../model/validate.ts';
 import { findDuplicate } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
-import { assertPersonMayLoosenRules } from '../core/rules-loosening.ts';
+import { assertPersonMayLoosenRules, rulesLoosening } from '../core/rules-loosening.ts';
 import { putFile, putItem, stage } from '../core/staging.ts';
 import { folderLabel, type ImportProblem, requireFolder, resolveFolder } from './import-folder.ts';
 import { type AxmeCodePlan, readAxmeCode } from './read-axme-code.ts';
@@ -41,6 +41,8 @@ export interface ImportResult {
   items: ImportedItem[];
   /** safety/rules.yaml: new (replaces the store's rules), exists (the same rules), none (no file) */
   rules: 'new' | 'exists' | 'none';
+  /** what the imported rules let through that the store's did not, one phrase each (rules-loosening.ts); empty when they loosen nothing. A person's import takes them: this tells the person what they took */
+  loosened: string[];
   /** worklog entries carried into the commit message body */
   worklog: number;
   /** files (or blocks) left out, and why */
@@ -104,6 +106,7 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
       );
     }
     let rules: ImportResult['rules'] = 'none';
+    let loosened: string[] = [];
     if (plan.rules !== null) {
       const f = state.snapshot.files.get(RULES_PATH);
       const current = f ? (await target.repo.backend.readBlob(f.oid)).toString('utf8') : null;
@@ -112,10 +115,11 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
         // rules that let more through than the store's are a person's to take, as a sync's or a revert's
         const next = SafetyRules.parse(parseYaml(plan.rules) ?? {});
         assertPersonMayLoosenRules(kb, state.rules, next, 'importing these safety rules', `axme import axme-code ${root}`);
+        loosened = rulesLoosening(state.rules, next);
         putFile(st, RULES_PATH, plan.rules, 'import.axme-code', 'safety rules');
       }
     }
-    const result = { items, rules };
+    const result = { items, rules, loosened };
     if (data.dry_run || st.files.size === 0) return { result };
     return {
       result,
@@ -133,6 +137,7 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
     commit: r.commit,
     items: r.result.items,
     rules: r.result.rules,
+    loosened: r.result.loosened,
     worklog: plan.worklog.length,
     problems: plan.problems,
   };

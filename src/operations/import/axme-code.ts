@@ -27,6 +27,11 @@ export const importAxmeCode = defineOperation({
     commit: z.string().nullable().describe('the one commit written (null: dry run, or nothing new)'),
     items: z.array(Item).describe('every item read, with its outcome'),
     rules: z.enum(['new', 'exists', 'none']).describe("safety/rules.yaml: new (replaces the store's rules), exists (the same), none (no file)"),
+    loosened: z
+      .array(z.string())
+      .describe(
+        "what the imported rules let through that the store's did not, one phrase each (git.allowForcePush: true (here false)); empty when they loosen nothing",
+      ),
     worklog: z.number().describe('worklog entries carried into the commit message body'),
     problems: z.array(z.object({ path: z.string(), reason: z.string() })).describe('files or blocks left out, and why'),
   }),
@@ -39,8 +44,22 @@ export const importAxmeCode = defineOperation({
   },
   json: (r) => ({ ...r }),
   text: (r) => describe(r),
-  cli: { command: ['import', 'axme-code'], positional: ['path'] },
+  cli: {
+    command: ['import', 'axme-code'],
+    positional: ['path'],
+    print: (r, p) => {
+      if (p.json) p.printJson(r);
+      else p.out(describe(r));
+      // a person's import that loosens is taken: they hear what it let go of, beside the answer
+      if (r.loosened.length) p.note(`axme: ${loosenedNote(r)}`);
+    },
+  },
 });
+
+/** What an import's rules loosen, said to the person who took them (or would, in a dry run). */
+function loosenedNote(r: ImportResult): string {
+  return `the imported safety rules ${r.dry_run ? 'would loosen' : 'loosen'} what binds agents here: ${r.loosened.join('; ')}${r.dry_run ? '' : '. The old rules stay in history (axme history safety/rules.yaml); tighten again with axme safety set'}`;
+}
 
 function describe(r: ImportResult): string {
   const fresh = r.items.filter((i) => i.outcome === 'new');
@@ -61,7 +80,7 @@ function describe(r: ImportResult): string {
   }
   if (r.rules !== 'none')
     lines.push(
-      `- safety rules: ${r.rules === 'new' ? (r.dry_run ? "would replace the store's rules" : "replaced the store's rules (the old file stays in history)") : "the same as the store's"}`,
+      `- safety rules: ${r.rules === 'new' ? (r.dry_run ? "would replace the store's rules" : "replaced the store's rules (the old file stays in history)") : "the same as the store's"}${r.loosened.length ? `; they loosen ${r.loosened.length === 1 ? 'one rule' : `${r.loosened.length} rules`}: ${r.loosened.join('; ')}` : ''}`,
     );
   if (r.worklog) lines.push(`- worklog: ${r.worklog} entries${!r.dry_run && r.commit ? ' in the commit message body' : ''}`);
   if (r.problems.length) {
