@@ -77,7 +77,7 @@ export interface McpSurface<S extends z.ZodRawShape> {
 export interface RunOptions {
   /** store content that looks like a credential anyway (writes) */
   allowSecret?: boolean;
-  /** an edit of one item (memory.update, decision.amend): the version of the item it was made from (ShowResult.version); refused when the item has changed since */
+  /** a change of one item (memory.update, memory.remove, decision.amend, decision.revoke): the version of the item it was made from (ShowResult.version); refused when the item has changed since */
   base?: string | undefined;
   /** the folder the caller works in (the CLI's -C or its cwd; the MCP project path): for git commands on the code */
   cwd?: string;

@@ -14,19 +14,20 @@ import type { UiContext } from './context.ts';
  * What a person can do on the page: each action is a declared operation (src/operations/) run
  * with the page's knowledge base, so the core's rules hold here as everywhere (a required
  * decision revoked by a person only, review.required, credentials); the page only turns a form
- * into the operation's input. Path: `POST /act/<kind>/<id or slug>/<verb>`. An edit (`edit`: the
- * fields its form sends) also carries the item's version the form was rendered from (`base`),
- * which the core compares with the item's current one: a form opened before another change is
- * refused, never written over it.
+ * into the operation's input. Path: `POST /act/<kind>/<id or slug>/<verb>`. Every form carries
+ * the item's version it was rendered from (`base`), which the core compares with the item's
+ * current one: a form opened before another change is refused, never written over it (an archive
+ * or a revoke of what the person did not see included); `typed` are the fields a person wrote,
+ * given back on the refusal to redo.
  */
 const MEMORY_FIELDS = ['title', 'description', 'body', 'keywords'] as const;
 const DECISION_FIELDS = ['title', 'decision', 'reasoning', 'tags'] as const;
 
-const ACTIONS: Record<string, { op: AnyOperation; edit?: readonly string[]; input(ref: string, form: URLSearchParams): Record<string, unknown> }> = {
-  'memory/update': { op: memoryUpdate, edit: MEMORY_FIELDS, input: (slug, f) => ({ slug, ...fields(f, MEMORY_FIELDS) }) },
-  'memory/archive': { op: memoryRemove, input: (slug) => ({ slug }) },
-  'decision/amend': { op: decisionAmend, edit: DECISION_FIELDS, input: (id, f) => ({ id, ...fields(f, DECISION_FIELDS) }) },
-  'decision/revoke': { op: decisionRevoke, input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
+const ACTIONS: Record<string, { op: AnyOperation; typed: readonly string[]; input(ref: string, form: URLSearchParams): Record<string, unknown> }> = {
+  'memory/update': { op: memoryUpdate, typed: MEMORY_FIELDS, input: (slug, f) => ({ slug, ...fields(f, MEMORY_FIELDS) }) },
+  'memory/archive': { op: memoryRemove, typed: [], input: (slug) => ({ slug }) },
+  'decision/amend': { op: decisionAmend, typed: DECISION_FIELDS, input: (id, f) => ({ id, ...fields(f, DECISION_FIELDS) }) },
+  'decision/revoke': { op: decisionRevoke, typed: ['reason'], input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
 };
 
 /** The largest form the page accepts (a decision's text fits many times over). */
@@ -71,15 +72,14 @@ export async function runAction(ctx: UiContext, req: IncomingMessage, path: stri
   const [kind, ref, verb] = m ? m.slice(1).map((p) => decodeURIComponent(p)) : [];
   const action = ACTIONS[`${kind}/${verb}`];
   if (!action || !ref) throw new AxmeError('NOT_FOUND', `no action at ${path}: the page edits memories (update, archive) and decisions (amend, revoke)`);
-  const base = action.edit ? form.get('base') : undefined;
-  if (action.edit && !base)
-    throw new AxmeError('INVALID_INPUT', 'the form does not say which version of the item it was made from: reload the page and redo the edit');
+  const base = form.get('base');
+  if (!base) throw new AxmeError('INVALID_INPUT', 'the form does not say which version of the item it was made from: reload the page and do it again');
   let result: { item: { slug: string } };
   try {
-    result = await action.op.run(ctx.kb, action.input(ref, form), { allowSecret: false, base: base ?? undefined });
+    result = await action.op.run(ctx.kb, action.input(ref, form), { allowSecret: false, base });
   } catch (err) {
-    // the edit is kept for the person to redo on the item as it is now (changedSincePage)
-    if (isChangedSince(err)) throw new AxmeError(err.code, err.message, { ...err.data, submitted: fields(form, action.edit!) });
+    // what the person wrote is kept for them to redo on the item as it is now (changedSincePage)
+    if (isChangedSince(err)) throw new AxmeError(err.code, err.message, { ...err.data, submitted: fields(form, action.typed) });
     throw err;
   }
   // the page answers again: the new tip's search index is made while the browser follows the redirect

@@ -114,3 +114,56 @@ describe('an edit form made from an older version of its item', () => {
     assert.match(file, /Floats round; sums drift\./);
   });
 });
+
+describe('a revoke or archive form made from an older version of its item', () => {
+  let store: { dir: string; cleanup: () => void };
+  let ui: UiProcess;
+
+  before(async () => {
+    store = tempRepo();
+    await axmeOk(store.dir, ['init']);
+    await axmeOk(store.dir, ['memory', 'add', '--type', 'feedback', '--title', 'Cache in Valkey', '--description', 'Not Redis.']);
+    await axmeOk(store.dir, ['decision', 'add', '--title', 'Store amounts in Postgres', '--decision', 'One database.', '--reasoning', 'Fewer parts.']);
+    ui = await startUi(store.dir);
+  });
+  after(async () => {
+    await ui?.stop();
+    store?.cleanup();
+  });
+
+  test('a memory updated elsewhere after its archive form was opened: 409 and nothing written; a form without its version is refused; redone, archived', async () => {
+    const action = '/act/memory/cache-in-valkey/archive';
+    const opened = formOf((await http(`${ui.url}/item/memory/cache-in-valkey`)).body, action);
+    assert.match(opened.base ?? '', /^[0-9a-f]{40,64}$/, 'the archive form carries the version it was rendered from');
+    await axmeOk(store.dir, ['memory', 'update', 'cache-in-valkey', '--body', 'Valkey 8 needs the new client.']);
+    const tip = git(store.dir, ['rev-parse', REF]);
+    const r = await http(`${ui.url}${action}`, opened);
+    assert.equal(r.status, 409);
+    assert.match(r.body, /changed since/);
+    assert.match(r.body, /Valkey 8 needs the new client\./, 'the page shows the memory as it is now');
+    const { base: _, ...unversioned } = formOf((await http(`${ui.url}/item/memory/cache-in-valkey`)).body, action);
+    assert.equal((await http(`${ui.url}${action}`, unversioned)).status, 400);
+    assert.equal(git(store.dir, ['rev-parse', REF]), tip, 'nothing was written');
+    const again = formOf((await http(`${ui.url}/item/memory/cache-in-valkey`)).body, action);
+    assert.equal((await http(`${ui.url}${action}`, again)).status, 303);
+    assert.match(git(store.dir, ['show', `${REF}:memories/cache-in-valkey.md`]), /status: archived/);
+  });
+
+  test('a decision amended elsewhere after its revoke form was opened: 409 and nothing written; a form without its version is refused; redone, revoked', async () => {
+    const action = '/act/decision/D-001/revoke';
+    const opened = formOf((await http(`${ui.url}/item/decision/D-001`)).body, action);
+    assert.match(opened.base ?? '', /^[0-9a-f]{40,64}$/, 'the revoke form carries the version it was rendered from');
+    await axmeOk(store.dir, ['decision', 'amend', 'D-001', '--reasoning', 'Fewer parts to run at night.']);
+    const tip = git(store.dir, ['rev-parse', REF]);
+    const r = await http(`${ui.url}${action}`, { ...opened, reason: 'We moved to SQLite.' });
+    assert.equal(r.status, 409);
+    assert.match(r.body, /Fewer parts to run at night\./, 'the page shows the decision as it is now');
+    assert.match(r.body, /We moved to SQLite\./, 'and the reason as sent, to redo');
+    const { base: _, ...unversioned } = formOf((await http(`${ui.url}/item/decision/D-001`)).body, action);
+    assert.equal((await http(`${ui.url}${action}`, { ...unversioned, reason: 'We moved to SQLite.' })).status, 400);
+    assert.equal(git(store.dir, ['rev-parse', REF]), tip, 'nothing was written');
+    const again = formOf((await http(`${ui.url}/item/decision/D-001`)).body, action);
+    assert.equal((await http(`${ui.url}${action}`, { ...again, reason: 'We moved to SQLite.' })).status, 303);
+    assert.match(git(store.dir, ['show', `${REF}:decisions/store-amounts-in-postgres.md`]), /status: revoked/);
+  });
+});

@@ -347,7 +347,12 @@ describe('axme ui in a real browser', { skip }, () => {
         );
         assert.equal(amended.status, 303, amended.body);
         const before = tip();
-        const refused = await post(`${agentUi.url}/act/decision/D-003/revoke`, { csrf, reason: 'in the way' }, { Origin: origin });
+        // the revoke form as the page shows it after the amend (its version is the amended one)
+        const again = await browser.newPage();
+        await again.goto(`${agentUi.url}/item/decision/D-003`);
+        const amendedBase = (await again.locator('input[name=base]').first().getAttribute('value'))!;
+        await again.close();
+        const refused = await post(`${agentUi.url}/act/decision/D-003/revoke`, { csrf, base: amendedBase, reason: 'in the way' }, { Origin: origin });
         assert.equal(refused.status, 403);
         assert.match(refused.body, /is a required decision: .*only a person may do/);
         assert.equal(tip(), before, 'nothing written');
@@ -359,6 +364,7 @@ describe('axme ui in a real browser', { skip }, () => {
     test("a change needs the page's Origin and its token: anything else is refused and changes nothing", async () => {
       const csrf = (await token('/item/decision/D-003'))!;
       assert.ok(csrf && csrf.length >= 40);
+      const base = (await page.locator('input[name=base]').first().getAttribute('value'))!;
       const before = tip();
       const url = `${ui.url}/act/decision/D-003/revoke`;
       const origin = new URL(ui.url).origin;
@@ -374,7 +380,7 @@ describe('axme ui in a real browser', { skip }, () => {
       assert.equal((await post(url, { reason: 'x' }, { Origin: origin })).status, 403, 'no token');
       assert.equal((await post(`${ui.url}/act/decision/D-003/delete`, { csrf }, { Origin: origin })).status, 404, 'no such action');
       assert.equal(tip(), before, 'nothing written');
-      const ok = await post(url, { csrf, reason: 'Orders moved to a document store.' }, { Origin: origin });
+      const ok = await post(url, { csrf, base, reason: 'Orders moved to a document store.' }, { Origin: origin });
       assert.equal(ok.status, 303, ok.body);
       assert.equal(ok.location, '/item/decision/use-postgres-17-for-orders');
     });

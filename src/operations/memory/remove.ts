@@ -16,9 +16,9 @@ export const memoryRemove = defineOperation({
   write: false,
   cli: { command: ['memory', 'remove'], positional: ['slug'] },
   mcp: { tool: 'axme_archive_memory' },
-  async run(kb, input): Promise<EditResult<Memory>> {
+  async run(kb, input, opts): Promise<EditResult<Memory>> {
     const { archiveMemory } = await import('../../knowledge/items/memory/archive-memory.ts');
-    return archiveMemory(kb, input);
+    return archiveMemory(kb, input, opts);
   },
   json: editedJson,
   text: (r) =>

@@ -10,8 +10,9 @@ import { itemHref } from './common.ts';
 /**
  * The forms a person uses on an item's page: edit a memory in place or archive it; amend a
  * decision's wording or revoke it. Shown for active memories and decisions on a writable page
- * (no --at, loopback); each carries the run's anti-forgery token, and an edit the item's
- * `version` it was rendered from (its base: the page refuses it once the item has changed since).
+ * (no --at, loopback); each carries the run's anti-forgery token and the item's `version` it was
+ * rendered from (its base: the page refuses the change once the item has changed since, an edit,
+ * an archive or a revoke alike).
  * The rules are the core's: the forms only collect the input.
  */
 export function itemActions(ctx: UiContext, kind: string, item: Record<string, unknown>, version: string): Html {
@@ -27,7 +28,7 @@ export function itemActions(ctx: UiContext, kind: string, item: Record<string, u
 <label>Details <textarea name="body" rows="5">${m.body}</textarea></label>
 <label>Keywords (comma-separated) <input name="keywords" value="${m.keywords.join(', ')}"></label>
 <button type="submit">Save the new version</button> <span class="muted">the previous version stays in its history</span></form></details>
-<details><summary>Archive this memory</summary><form method="post" action="${actionPath('memory', m.slug, 'archive')}">${token}
+<details><summary>Archive this memory</summary><form method="post" action="${actionPath('memory', m.slug, 'archive')}">${token}${base}
 <p class="muted">Agents are no longer offered it; it stays in the store and in history.</p><button type="submit">Archive</button></form></details></section>`;
   }
   if (kind === 'decision') {
@@ -39,7 +40,7 @@ export function itemActions(ctx: UiContext, kind: string, item: Record<string, u
 <label>Decision <textarea name="decision" rows="4" required>${d.decision}</textarea></label>
 <label>Reasoning <textarea name="reasoning" rows="4">${d.reasoning}</textarea></label>
 <button type="submit">Save the amendment</button></form></details>
-<details><summary>Revoke this decision</summary><form method="post" action="${actionPath('decision', d.id, 'revoke')}" class="edit">${token}
+<details><summary>Revoke this decision</summary><form method="post" action="${actionPath('decision', d.id, 'revoke')}" class="edit">${token}${base}
 <label>Why it no longer holds <textarea name="reason" rows="2" required></textarea></label>
 <button type="submit">Revoke</button></form></details></section>`;
   }
@@ -56,8 +57,8 @@ export async function changedSincePage(ctx: UiContext, err: unknown): Promise<Ht
   const now = await showItem(ctx.kb, { kind, ref: slug });
   const submitted = Object.entries((err.data as { submitted?: Record<string, string> }).submitted ?? {});
   const page = itemHref(kind, slug);
-  return html`<p class="error">This ${kind} changed since you opened it: your edit was not saved, so that the newer change is not overwritten.</p>
-<p><a href="${page}">Open it again</a> and redo your edit on what it says now.</p>
+  return html`<p class="error">This ${kind} changed since you opened it: your change was not saved, so that you do not overwrite, archive or revoke what you have not seen.</p>
+<p><a href="${page}">Open it again</a> and redo your change on what it says now.</p>
 <h2>What it says now</h2><pre>${now.text}</pre>
-${submitted.length ? html`<details open><summary>Your edit (not saved)</summary><dl class="fields">${submitted.map(([f, v]) => html`<dt>${f}</dt><dd><div class="text">${v}</div></dd>`)}</dl></details>` : ''}`;
+${submitted.length ? html`<details open><summary>What you sent (not saved)</summary><dl class="fields">${submitted.map(([f, v]) => html`<dt>${f}</dt><dd><div class="text">${v}</div></dd>`)}</dl></details>` : ''}`;
 }

@@ -2,6 +2,7 @@ import { type Decision, RevokeInput } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
+import { assertVersion } from '../../core/item-version.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
@@ -26,11 +27,15 @@ export function planRevokeDecision(kb: KnowledgeBase, st: Staged, data: { id: st
   return { item, changed: true };
 }
 
-/** Marks an active decision revoked, in one commit; the old text stays in the file and history. */
+/**
+ * Marks an active decision revoked, in one commit; the old text stays in the file and history.
+ * With `opts.base`, refused when the decision changed since that version (item-version.ts).
+ */
 export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput, opts: WriteOptions = {}): Promise<EditResult<Decision>> {
   const data = parseInput(RevokeInput, input, 'revocation');
   assertNoSecrets({ reason: data.reason }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
+    if (opts.base !== undefined) assertVersion(state, 'decision', findItem<Decision>(state, 'decision', data.id), opts.base);
     const st = stage(state);
     return { ...single(st, planRevokeDecision(kb, st, data)), body: data.reason };
   });
