@@ -21,14 +21,16 @@ export const importAdr = defineOperation({
         z.object({
           path: z.string().describe('the ADR file, in the folder'),
           style: z.enum(['madr', 'nygard', 'plain']).describe('how the file was read: MADR, Nygard / adr-tools, or plain Markdown'),
-          id: z.string().describe("the decision's display ID (the ADR's number when it was free)"),
+          id: z
+            .string()
+            .describe("the decision's display ID: the ADR's number when it is free and no earlier file has it; otherwise the next after the highest in use"),
           slug: z.string().describe("the decision's slug"),
           title: z.string().describe("the decision's title"),
           status: z.enum(['active', 'superseded', 'revoked']).describe("the decision's status"),
           outcome: z
-            .enum(['new', 'exists', 'linked'])
+            .enum(['new', 'exists', 'linked', 'duplicate'])
             .describe(
-              'new: written (with dry_run: would be); exists: already in the store, not written again; linked: in the store, given a supersession link to a new one',
+              "new: written (with dry_run: would be); exists: already in the store, not written again; linked: in the store, given a supersession link to a new one; duplicate: an earlier live ADR of the folder has its title (the rule of decision add), not written (id and slug are that one's)",
             ),
         }),
       )
@@ -58,7 +60,7 @@ function describe(r: ImportAdrResult): string {
   const lines = [head];
   for (const i of fresh) lines.push(`- ${i.id} ${i.title} (${i.status}) <- ${i.path}`);
   if (linked.length) lines.push(`Stored decisions given a supersession link: ${linked.map((i) => i.id).join(', ')}`);
-  const known = r.items.length - fresh.length - linked.length;
+  const known = r.items.filter((i) => i.outcome === 'exists').length;
   if (known) lines.push(`Already in the store: ${known}`);
   if (r.skipped.length) lines.push(`Skipped (not ADRs): ${r.skipped.map((s) => s.path).join(', ')}`);
   if (r.problems.length) {

@@ -55,10 +55,16 @@ export function readAdrFolder(root: string): AdrFolder {
       out.problems.push({ path: e.name, reason: firstLine(err) });
     }
   }
-  // numbered ADRs first (their numbers become D-numbers when free), then the others by name
+  // numbered ADRs first, by number (their numbers become D-numbers when free), then by name
+  // without its extension, so 0001-first comes before 0001-first-again
   const rank = (f: AdrFile) => (f.adr.number && f.adr.number > 0 ? f.adr.number : Infinity);
-  out.files.sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : 1));
+  const stem = (f: AdrFile) => f.path.replace(/\.md$/i, '');
+  out.files.sort((a, b) => rank(a) - rank(b) || byText(stem(a), stem(b)) || byText(a.path, b.path));
   return out;
+}
+
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** `adr:<path>`, within the length of a list entry (a long path keeps its end). */

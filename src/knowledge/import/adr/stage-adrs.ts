@@ -1,17 +1,23 @@
 import { Decision } from '../../../model/decision.ts';
+import { normalizeTitle } from '../../../model/dedup.ts';
 import { formatId, nextId } from '../../../model/ids.ts';
 import { decisionKind } from '../../../model/kinds/decision.ts';
+import { isLive } from '../../../model/liveness.ts';
 import { itemPath } from '../../../model/paths.ts';
 import { isSlug, slugify, uniqueSlug } from '../../../model/slug.ts';
 import { findDuplicate } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { pathTaken, putItem, type Staged } from '../../core/staging.ts';
-import { checkDecision } from '../../items/decision/add-decision.ts';
+import { type CheckedDecision, checkDecision } from '../../items/decision/add-decision.ts';
 import { firstLine, type ImportProblem } from '../import-folder.ts';
 import type { AdrStyle } from './parse-adr.ts';
 import type { AdrFile, AdrFolder } from './read-adr-folder.ts';
 
-/** One ADR of the import: `new` (written, or would be with dry_run), `exists` (already in the store), `linked` (in the store, given a supersession link to a new one). */
+/**
+ * One ADR of the import: `new` (written, or would be with dry_run), `exists` (already in the store),
+ * `linked` (in the store, given a supersession link to a new one), `duplicate` (an earlier live ADR
+ * of the folder has its title: not written; id and slug are that one's).
+ */
 export interface ImportedAdr {
   path: string;
   style: AdrStyle;
@@ -19,7 +25,7 @@ export interface ImportedAdr {
   slug: string;
   title: string;
   status: Decision['status'];
-  outcome: 'new' | 'exists' | 'linked';
+  outcome: 'new' | 'exists' | 'linked' | 'duplicate';
 }
 
 interface Entry {
@@ -49,18 +55,48 @@ export function stageAdrs(
   const used = new Set([...stored.flatMap((d) => [d.id, ...d.aliases]), ...(st.state.brokenIds.decision ?? [])]);
   const slugs = new Set<string>();
   const entries: Entry[] = [];
+  const duplicates: Array<{ file: AdrFile; of: AdrFile }> = [];
+  const checked: Array<{ file: AdrFile; data: CheckedDecision }> = [];
   for (const file of folder.files) {
     const existing = stored.find((d) => d.source === file.source) ?? findDuplicate<Decision>(kb, st, 'decision', file.adr.title, () => true);
     if (existing) {
       entries.push({ file, item: existing, fresh: false, linked: false });
       continue;
     }
+    // decision add's rule: a live decision with the same normalized title is the same decision
+    const key = normalizeTitle(file.adr.title);
+    const same = checked.find((c) => normalizeTitle(c.data.title) === key && isLive('decision', { status: c.file.adr.status }));
+    if (same) {
+      duplicates.push({ file, of: same.file });
+      continue;
+    }
     try {
-      entries.push({ file, item: build(file), fresh: true, linked: false });
+      checked.push({
+        file,
+        data: checkDecision({ title: file.adr.title, decision: file.adr.decision, reasoning: file.adr.reasoning }, { allowSecret: opts.allowSecret }),
+      });
     } catch (err) {
       problems.push({ path: file.path, reason: firstLine(err) });
     }
   }
+  // ADR numbers first, each to the first file holding it (when free); then the rest, after the highest
+  const ids = new Map<AdrFile, string>();
+  for (const { file } of checked) {
+    const wanted = file.adr.number && file.adr.number > 0 ? formatId(decisionKind.idPrefix, file.adr.number) : null;
+    if (wanted && !used.has(wanted)) {
+      ids.set(file, wanted);
+      used.add(wanted);
+    }
+  }
+  for (const { file } of checked) {
+    if (ids.has(file)) continue;
+    const id = nextId(decisionKind.idPrefix, used);
+    ids.set(file, id);
+    used.add(id);
+  }
+  for (const { file, data } of checked) entries.push({ file, item: build(file, data, ids.get(file)!), fresh: true, linked: false });
+  const order = new Map(folder.files.map((f, i) => [f, i]));
+  entries.sort((a, b) => order.get(a.file)! - order.get(b.file)!);
   link(kb, entries, stored, problems);
   for (const e of entries) {
     if (e.fresh && e.file.adr.status === 'superseded' && !e.item.superseded_by) {
@@ -75,24 +111,25 @@ export function stageAdrs(
     }
     if (e.fresh || e.linked) putItem(st, 'decision', e.item, 'import.adr', `decision ${e.item.id}`);
   }
-  const items = entries.map(
-    (e): ImportedAdr => ({
-      path: e.file.path,
-      style: e.file.adr.style,
-      id: e.item.id,
-      slug: e.item.slug,
-      title: e.item.title,
-      status: e.item.status,
-      outcome: e.fresh ? 'new' : e.linked ? 'linked' : 'exists',
-    }),
-  );
+  const items = entries.map((e): ImportedAdr => ({ ...itemOf(e.file, e.item), outcome: e.fresh ? 'new' : e.linked ? 'linked' : 'exists' }));
+  for (const { file, of } of duplicates) {
+    const first = entries.find((e) => e.file === of)!.item;
+    items.push({ ...itemOf(file, first), outcome: 'duplicate' });
+    problems.push({
+      path: file.path,
+      reason: `same title as ${of.path} (${first.id}): a duplicate, not imported (decision add refuses it too); retitle one of them to import both`,
+    });
+  }
+  const at = new Map(folder.files.map((f, i) => [f.path, i]));
+  items.sort((a, b) => at.get(a.path)! - at.get(b.path)!);
   return { items, problems };
 
-  function build(file: AdrFile): Decision {
+  function itemOf(file: AdrFile, d: Decision): Omit<ImportedAdr, 'outcome'> {
+    return { path: file.path, style: file.adr.style, id: d.id, slug: d.slug, title: d.title, status: d.status };
+  }
+
+  function build(file: AdrFile, checked: CheckedDecision, id: string): Decision {
     const a = file.adr;
-    const checked = checkDecision({ title: a.title, decision: a.decision, reasoning: a.reasoning }, { allowSecret: opts.allowSecret });
-    const wanted = a.number && a.number > 0 ? formatId(decisionKind.idPrefix, a.number) : null;
-    const id = wanted && !used.has(wanted) ? wanted : nextId(decisionKind.idPrefix, used);
     const base = file.path
       .replace(/\.md$/i, '')
       .replace(/^(?:adr[-_]?)?\d+[-_.]+/i, '')
@@ -114,7 +151,6 @@ export function stageAdrs(
       updated: file.date,
       extra: a.extra,
     });
-    used.add(id);
     slugs.add(slug);
     return item;
   }
