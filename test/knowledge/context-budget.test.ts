@@ -70,7 +70,8 @@ describe('a bounded session start', () => {
         const required = n / 10;
         const listed = page.text.match(/^- D-\d+ .*: Component/gm) ?? [];
         assert.equal(listed.length, Math.min(required, CONTEXT_LIMITS.required));
-        if (required > CONTEXT_LIMITS.required) assert.match(page.text, new RegExp(`and ${required - CONTEXT_LIMITS.required} more required: axme_decisions`));
+        if (required > CONTEXT_LIMITS.required)
+          assert.match(page.text, new RegExp(`and ${required - CONTEXT_LIMITS.required} more required decisions: run axme_decisions`));
         // the one anchored to the file being changed is listed as relevant, with its id
         assert.match(
           page.text,
@@ -87,7 +88,7 @@ describe('a bounded session start', () => {
         const requiredThere = /## Required decisions[^#]*/.exec(hook.text)?.[0] ?? '';
         const onHook = (requiredThere.match(/^- D-\d+ /gm) ?? []).length;
         assert.ok(onHook >= Math.min(required, 10), `the hook's page lists ${onHook} required decisions: ${hook.text}`);
-        if (onHook < required) assert.match(requiredThere, new RegExp(`and ${required - onHook} more required: axme_decisions`));
+        if (onHook < required) assert.match(requiredThere, new RegExp(`and ${required - onHook} more required decisions: run axme_decisions`));
         // what the installed hook injects, as Claude Code reads it: after the parse cache this
         // process derived is on disk (written in the background, else the hook may or may not
         // parse the 10,000 files again, by the timing), as it is after any earlier command

@@ -10,6 +10,8 @@ import type { KnowledgeState } from '../core/state.ts';
 import { changeLines } from '../review/diff/render-diff.ts';
 import { pendingProposals } from '../review/pending.ts';
 import { backlogLine, currentDecisions, currentMemories, handoffBlock, safetyBlock } from './blocks.ts';
+import { CONTEXT_LIMITS, firstPageBlocks } from './first-page.ts';
+import { bounded, cut } from './page-fit.ts';
 import { type Page, paginate } from './paging.ts';
 import { agentRef } from './recall-lines.ts';
 import { relevantItems, type WorkFocus } from './relevant.ts';
@@ -43,8 +45,7 @@ export interface ContextResult extends Page {
  */
 export const CONTEXT_PAGE_BUDGET = 12_000;
 
-/** How many lines each section of the overview lists before it gives a count and how to see the rest. */
-export const CONTEXT_LIMITS = { required: 25, advisory: 15, relevant: 5, questions: 8, backlog: 5, stale: 8, problems: 8 } as const;
+export { CONTEXT_LIMITS } from './first-page.ts';
 
 /**
  * What the knowledge handed to an agent is, said before any of it (docs/security.md): text that
@@ -62,40 +63,8 @@ export function budgetOf(state: KnowledgeState, override?: number): number {
   return Math.max(1_000, Math.floor(b));
 }
 
-/** At most `limit` lines, then one saying how many more and where they are. */
-function bounded(lines: string[], limit: number, more: (n: number) => string): string {
-  return [...lines.slice(0, limit), ...(lines.length > limit ? [more(lines.length - limit)] : [])].join('\n');
-}
-
 /** What paging adds after a page's last block (paging.ts: the page's number and how to get the next). */
 const PAGE_FOOTER_ROOM = 100;
-
-/**
- * A section in at most `room` characters where it can be: the first of `variants` (the same items'
- * lines, each shorter than the one before) whose first `limit` lines fit, else as many lines of
- * the last as fit, then a count of the rest. When not even one line fits, the first variant, for
- * the next page.
- */
-function fitted(title: string, variants: string[][], limit: number, room: number, more: (n: number) => string): string {
-  const section = (lines: string[], take: number) => `${title}\n${bounded(lines, take, more)}`;
-  for (const lines of variants) {
-    const text = section(lines, limit);
-    if (text.length <= room) return text;
-  }
-  const last = variants[variants.length - 1]!;
-  for (let take = Math.min(limit, last.length) - 1; take >= 1; take--) {
-    const text = section(last, take);
-    if (text.length <= room) return text;
-  }
-  return section(variants[0]!, limit);
-}
-
-/** A text cut to `max` characters at a line end where it can be, marked when cut. */
-function cut(text: string, max: number, rest: string): string {
-  if (text.length <= max) return text;
-  const at = text.lastIndexOf('\n', max);
-  return `${text.slice(0, at > max / 2 ? at : max)}\n… (${rest})`;
-}
 
 /**
  * The session-start overview, bounded whatever the store's size: what to tell the user, the
@@ -141,46 +110,22 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     `${counted(decisions.length, 'decision')} (${required.length} required), ${counted(memories.length, 'memory', 'memories')}, ${counted(openQuestions.length, 'open question')}, ${counted(liveBacklog.length, 'open backlog item')}, ${counted(items.oracle.length, 'oracle page')}.`,
     `Ask for more when the work needs it: ${toolCall('axme_search_kb', '<words>')} (every kind), ${toolCall('axme_get_decision', '<id>')} / ${toolCall('axme_get_memory', '<slug>')} (one item whole), axme_decisions, axme_memories, axme_oracle (paged).`,
   ].join('\n');
-  const blocks: string[] = [];
-  // the page's size: paging cuts at it, and the required decisions are fitted into what page 1 has left of it
+  // the page's size: paging cuts at it; page 1 opens with the must-haves, then the handoff in what they leave (first-page.ts)
   const budget = budgetOf(state, opts.budget);
-  // what a session this clone ran left for its user; one another clone ran (or whoever pushed it) is named as such
-  const whose = elsewhere ? `${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}` : '';
-  const sayFirst = elsewhere
-    ? `## What a session another clone ran left for its user (${whose}): tell the user it is that session's, in its words`
-    : '## Say this to the user first';
-  if (handoff?.startup_text) blocks.push(`${sayFirst}\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
-  // where the last session stopped and what only the user can answer come first; another clone's is named so, startup text or not
-  const latest = elsewhere ? `## Latest handoff, of a session another clone ran (${whose})` : '## Latest handoff';
-  if (handoff) blocks.push(`${latest}\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
-  if (teammate)
-    blocks.push(
-      `## A teammate's newer handoff (another clone's session)\n${oneLine(handoffBlock(teammate).split('\n').join(' — '), 400)} (the whole handoff: git show ${kb.ref}:handoffs/${teammate.slug}.md)`,
-    );
-  if (openQuestions.length)
-    blocks.push(
-      `## Open questions for the user (ask them)\n${bounded(
-        openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 200)}`),
-        CONTEXT_LIMITS.questions,
-        (n) => `- and ${n} more: axme_list_open_questions`,
-      )}`,
-    );
-  blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${cut(safetyBlock(state.rules), 2_000, 'all of them: axme_safety')}`);
   const line = (d: (typeof decisions)[number]) =>
     `- ${agentRef(d, !!storeOf(state, d))} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
-  if (required.length) {
-    // what agents must follow stays on page 1 whatever else is there: by title alone, then fewer, when the lines with their text do not fit
-    const room = budget - header.length - blocks.reduce((n, b) => n + b.length + 2, 0) - PAGE_FOOTER_ROOM;
-    blocks.push(
-      fitted(
-        `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})`,
-        [required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`), required.map(line)],
-        CONTEXT_LIMITS.required,
-        room,
-        (n) => `- and ${n} more required: axme_decisions lists them all`,
-      ),
-    );
-  }
+  const first = firstPageBlocks({
+    room: budget - header.length - PAGE_FOOTER_ROOM,
+    safety: safetyBlock(state.rules),
+    required: [required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`), required.map(line)],
+    questions: [openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 200)}`), openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 80)}`)],
+    handoff: handoff && { text: handoffBlock(handoff), rest: `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md` },
+    startupText: handoff?.startup_text || undefined,
+    teammate:
+      teammate && `${oneLine(handoffBlock(teammate).split('\n').join(' — '), 400)} (the whole handoff: git show ${kb.ref}:handoffs/${teammate.slug}.md)`,
+    elsewhere: elsewhere ? `${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}` : null,
+  });
+  const blocks: string[] = [...first];
   // the handoff's next steps and work in progress say where the work is too
   const focus = { ...opts.focus, text: [opts.focus?.text, handoff?.next_steps, handoff?.in_progress].filter(Boolean).join('\n') };
   const relevant = relevantItems({ decisions: advisory, memories, backlog: liveBacklog }, focus, CONTEXT_LIMITS.relevant, (i) => storeOf(state, i) !== null);
