@@ -7,9 +7,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { loosenedBy } from '../core/loosened-by.ts';
 import { rulesLoosening } from '../core/rules-loosening.ts';
 import { sharedIds } from '../core/shared-ids.ts';
-import { type Diagnostic, type KnowledgeState, parseSnapshot, readState } from '../core/state.ts';
-import { answerQuestion } from '../items/question/answer-question.ts';
-import { askQuestion } from '../items/question/ask-question.ts';
+import { type Diagnostic, type KnowledgeState, parseSnapshot } from '../core/state.ts';
 
 /**
  * What a remote's knowledge must not bring in (docs/sync.md, "Refused remotes" and "Removals are
@@ -17,7 +15,7 @@ import { askQuestion } from '../items/question/ask-question.ts';
  * data that no axme writes — a path git itself would refuse to check out, a file no axme store
  * keeps, a blob over the item size limit — stops the sync before anything local changes, and
  * what only a person here may take — the loss of items, a loosening of what binds agents — is
- * held with a question until they take it.
+ * held with a question until they take it (held-sync.ts).
  */
 
 /** The top-level names of a store: axme.yaml, safety/ and one folder per kind of item. */
@@ -198,48 +196,6 @@ export function removedBy(local: Snapshot, next: Snapshot | Map<string, Buffer |
   return [...local.files.keys()].filter((p) => !next.files.has(p) && counted(p)).sort();
 }
 
-/** What a sync holds until a person takes it, with the flag that takes it. */
-export type Held = 'removals' | 'loosening';
-const ACCEPT_FLAG: Record<Held, string> = { removals: '--accept-removals', loosening: '--accept-loosening' };
-
-/** The text of the question a hold asks: the same for every hold of one kind from one remote, so it is asked once while open. */
-const heldQuestion = (held: Held, label: string) =>
-  held === 'removals'
-    ? `Sync held ${label}'s knowledge: it removes items this store has. Take the removal, or keep the items?`
-    : `Sync held ${label}'s knowledge: it loosens what binds agents here. Take it, or keep the rules?`;
-
-/** The open question a hold asked (once per remote while open), or the words saying it could not be recorded. */
-async function askHeld(kb: KnowledgeBase, held: Held, label: string, context: string): Promise<string> {
-  try {
-    const q = await askQuestion(kb, { question: heldQuestion(held, label), context });
-    return ` Asked in ${q.item.id} (${q.path}).`;
-  } catch (err) {
-    return ` (The question could not be recorded: ${(err as Error).message.split('\n')[0]}.)`;
-  }
-}
-
-/**
- * Stops the sync (WRONG_STATE) before a remote change that removes items lands: axme never
- * deletes an item in normal use (it supersedes, revokes, archives), so a removal is a mistake or
- * an attack until a person says otherwise. The only local change is an open question (asked
- * once per remote while open) naming what would go; nothing is taken or pushed.
- */
-export async function holdRemovals(kb: KnowledgeBase, label: string, remote: string, tip: string, removed: string[]): Promise<never> {
-  const shown = removed.slice(0, 20).join(', ') + (removed.length > 20 ? `, and ${removed.length - 20} more` : '');
-  const take = `axme sync ${remote} ${ACCEPT_FLAG.removals}`;
-  const asked = await askHeld(
-    kb,
-    'removals',
-    label,
-    `At ${label}'s commit ${tip}, ${removed.length} item${removed.length === 1 ? ' is' : 's are'} removed: ${shown}. Nothing was taken or pushed. See the change with \`git diff --stat ${kb.ref} ${tip}\`. To take it: \`${take}\`. To keep the items: restore them where they were removed, then sync. Answer this question once it is settled.`,
-  );
-  throw new AxmeError(
-    'WRONG_STATE',
-    `holding ${label}'s knowledge (${tip.slice(0, 12)}): it removes ${removed.length} item${removed.length === 1 ? '' : 's'} this store has — ${shown}. axme never deletes items in normal use, so nothing was taken or pushed.${asked} See the change with \`git diff --stat ${kb.ref} ${tip.slice(0, 12)}\`; to take the removal run \`${take}\`; to keep the items, restore them on ${remote} and sync again.`,
-    { remote, removed, tip },
-  );
-}
-
 /** What a remote change loosens: one reason a kind (`loosened` in JSON), and the same reasons as said to a person, each rule value named. */
 export interface Loosening {
   reasons: string[];
@@ -264,48 +220,4 @@ export async function loosenedByRemote(kb: KnowledgeBase, local: Snapshot, next:
   const named = values.slice(0, 10).join('; ') + (values.length > 10 ? `; and ${values.length - 10} more` : '');
   const said = reasons.map((r) => (r.startsWith(`${RULES_PATH} `) && values.length ? `${r}: ${named}` : r));
   return { reasons, said };
-}
-
-/**
- * Stops the sync before a remote change that loosens what binds agents here lands: the guard's
- * rules, review and required decisions are this clone's too, and a commit cannot say a person
- * approved it, since whoever can push could say so. Held (WRONG_STATE, one open question asked
- * once per remote while open, nothing else changed) until a person runs the sync with
- * --accept-loosening; an agent that passes the flag is refused (NOT_ALLOWED).
- */
-export async function holdLoosening(kb: KnowledgeBase, label: string, remote: string, tip: string, loosening: Loosening, accept: boolean): Promise<void> {
-  const { reasons, said } = loosening;
-  const take = `axme sync ${remote} ${ACCEPT_FLAG.loosening}`;
-  if (accept) {
-    if (kb.actor === 'human') return;
-    throw new AxmeError(
-      'NOT_ALLOWED',
-      `taking ${label}'s knowledge (${tip.slice(0, 12)}) would loosen what binds agents here (${said.join('; ')}), which only a person may do: ask the user to run \`${take}\` themselves. Nothing was taken or pushed.`,
-      { remote, reasons, said, tip, actor: kb.actor },
-    );
-  }
-  const diff = `git diff ${kb.ref} ${tip.slice(0, 12)} -- ${RULES_PATH} ${CONFIG_PATH} ${SPECS.decision.dir}`;
-  const asked = await askHeld(
-    kb,
-    'loosening',
-    label,
-    `At ${label}'s commit ${tip}: ${said.join('; ')}. Nothing was taken or pushed. See the change with \`${diff}\`. To take it (a person, not an agent): \`${take}\`. To keep what binds agents: restore it on ${label}, then sync. Answer this question once it is settled.`,
-  );
-  throw new AxmeError(
-    'WRONG_STATE',
-    `holding ${label}'s knowledge (${tip.slice(0, 12)}): it loosens what binds agents here — ${said.join('; ')}. Only a person here takes that, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take it run \`${take}\` yourself; to keep the rules, restore them on ${remote} and sync again.`,
-    { remote, reasons, said, tip },
-  );
-}
-
-/** After a hold was taken on purpose (--accept-removals, --accept-loosening): answers the open question a held sync from `label` asked. */
-export async function settleHeld(kb: KnowledgeBase, held: Held, label: string, taken: string[]): Promise<void> {
-  const text = heldQuestion(held, label);
-  const open = (await readState(kb)).items.question.find((q) => q.status === 'open' && q.question === text);
-  const what = held === 'removals' ? `${taken.length} item${taken.length === 1 ? '' : 's'} removed` : `a person took what loosens: ${taken.join('; ')}`;
-  if (open)
-    await answerQuestion(kb, {
-      question_id: open.id,
-      answer: `Taken with axme sync ${ACCEPT_FLAG[held]} (${kb.now().toISOString().slice(0, 10)}): ${what}.`,
-    });
 }

@@ -24,7 +24,8 @@ import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/ado
 import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
 import { othersHandoffsRemoved } from './handoff-removals.ts';
-import { checkRemoteNotes, holdLoosening, holdRemovals, type Loosening, loosenedByRemote, removedBy, settleHeld } from './inbound.ts';
+import { holdInbound, settleHeld, withdrawHeld } from './held-sync.ts';
+import { checkRemoteNotes, type Loosening, loosenedByRemote, removedBy } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
 import { keepRenumbered } from './record-renumbered.ts';
@@ -142,6 +143,11 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     if (adoption.renumbered.length) await keepRenumbered(kb, (await resolve(repo, kb.ref))!, adoption.renumbered);
     for (const [label, paths] of inbound.taken) await settleHeld(kb, 'removals', label, paths);
     for (const [label, l] of inbound.loosened) await settleHeld(kb, 'loosening', label, l.said);
+    // nothing held this sync: a question an earlier hold from this remote asked has lost its cause, and is not pushed open
+    await withdrawHeld(kb, [
+      { label: remote, tip: remoteMain },
+      { label: `${remote}'s ${REVIEWED_BRANCH}`, tip: null },
+    ]);
     await mergeNotes(repo, remote, remoteNotes);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
@@ -233,9 +239,17 @@ async function integrate(
   // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? [...removedBy(ours, next), ...(await othersHandoffsRemoved(kb, ours, next, local, remoteTip!))].sort() : [];
-    if (removed.length && !inbound.acceptRemovals) await holdRemovals(kb, remote, inbound.remote, remoteTip!, removed);
     const loosened = ours ? await loosenedByRemote(kb, ours, next) : { reasons: [], said: [] };
-    if (loosened.reasons.length) await holdLoosening(kb, remote, inbound.remote, remoteTip!, loosened, inbound.acceptLoosening);
+    // every hold of the change at once (held-sync.ts): returns when nothing is held
+    await holdInbound(kb, {
+      label: remote,
+      remote: inbound.remote,
+      tip: remoteTip!,
+      removed,
+      loosening: loosened,
+      acceptRemovals: inbound.acceptRemovals,
+      acceptLoosening: inbound.acceptLoosening,
+    });
     return { removed, loosened };
   };
   const took = ({ removed, loosened }: { removed: string[]; loosened: Loosening }) => {
