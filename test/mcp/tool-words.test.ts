@@ -52,3 +52,20 @@ describe("advice over MCP names the tool's arguments", () => {
     assert.match(resultText(secret), /pass `allow_secret: true`/);
   });
 });
+
+describe('toolWords: a core message in the tool spelling', () => {
+  test("a flag of the operation becomes the tool's argument; a command line for the user keeps its flags", async () => {
+    const { toolWords } = await import('../../src/mcp/tool-words.ts');
+    const { toolInput } = await import('../../src/mcp/operation-tool.ts');
+    const { decisionRevoke } = await import('../../src/operations/decision/revoke.ts');
+    const taken = new Set(Object.keys(toolInput(decisionRevoke)));
+    assert.equal(toolWords(decisionRevoke, taken, 'say why: pass --reason'), 'say why: pass `reason`');
+    assert.equal(toolWords(decisionRevoke, taken, 'content looks like a key; pass --allow-secret.'), 'content looks like a key; pass `allow_secret: true`.');
+    for (const kept of [
+      'Ask the user to run `axme decision revoke D-001 --reason "x"` themselves',
+      'revoke it too (axme decision revoke D-002 --reason ...)',
+      'give --no-such-flag or --force',
+    ])
+      assert.equal(toolWords(decisionRevoke, taken, kept), kept);
+  });
+});
