@@ -193,9 +193,10 @@ describe('axme import adr: ADRs the store already has', () => {
         ['D-001 superseded', 'D-002 revoked'],
       );
       assert.ok(
-        first.problems.some((p: any) => p.path === '0002-use-postgresql-for-persistence.md' && /not among those imported/.test(p.reason)),
+        first.problems.some((p: any) => p.path === '0002-use-postgresql-for-persistence.md' && /names no ADR among those imported/.test(p.reason)),
         JSON.stringify(first.problems),
       );
+      assert.match(first.items[1].note, /not among those imported .*: imported as revoked/);
       await coreAt(repo.dir).addDecision({ title: 'Keep nightly logical backups', decision: 'Already decided here.' });
       cpSync(join(FIXTURES, 'nygard', '0003-use-managed-postgresql.md'), join(repo.adr, '0003-use-managed-postgresql.md'));
       cpSync(join(FIXTURES, 'nygard', '0004-keep-nightly-logical-backups.md'), join(repo.adr, '0004-keep-nightly-logical-backups.md'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_ADRS } from '../../knowledge/import/adr/adr-format.ts';
 import type { ImportAdrResult } from '../../knowledge/import/adr/import-adr.ts';
 import { ImportAdrInput } from '../../model/import-export.ts';
 import { defineOperation, SAVE } from '../operation.ts';
@@ -32,6 +33,7 @@ export const importAdr = defineOperation({
             .describe(
               "new: written (with dry_run: would be); exists: already in the store, not written again; linked: in the store, given a supersession link to a new one; duplicate: an earlier live ADR of the folder has its title (the rule of decision add), not written (id and slug are that one's)",
             ),
+          note: z.string().optional().describe('imported, but not as the ADR says (a superseded ADR whose successor link was left out: revoked), and why'),
         }),
       )
       .describe('every ADR read, with its outcome'),
@@ -49,6 +51,9 @@ export const importAdr = defineOperation({
   cli: { command: ['import', 'adr'], positional: ['dir'] },
 });
 
+/** The files of an ADR folder the import skips, by name, for a message. */
+const ADR_FOLDER_EXTRAS = ['README.md', ...[...NOT_ADRS].filter((n) => n !== 'readme.md')].join(', ');
+
 function describe(r: ImportAdrResult): string {
   const fresh = r.items.filter((i) => i.outcome === 'new');
   const linked = r.items.filter((i) => i.outcome === 'linked');
@@ -56,9 +61,13 @@ function describe(r: ImportAdrResult): string {
     ? `Dry run: ${fresh.length} new decisions from ${r.dir} (nothing written)`
     : r.commit
       ? `Imported ${fresh.length} new decisions from ${r.dir} in one commit ${r.commit.slice(0, 12)}`
-      : `Nothing new to import from ${r.dir}: every ADR is already in the store`;
+      : r.items.length
+        ? `Nothing new to import from ${r.dir}: every ADR read is already in the store`
+        : r.problems.length
+          ? `No ADRs imported from ${r.dir}: none of its ADR files could be read (see Left out)`
+          : `No ADRs in ${r.dir}: looked for Markdown files (*.md) directly in it, other than ${ADR_FOLDER_EXTRAS}; give the folder holding the ADR files (such as docs/adr, doc/adr or docs/decisions)`;
   const lines = [head];
-  for (const i of fresh) lines.push(`- ${i.id} ${i.title} (${i.status}) <- ${i.path}`);
+  for (const i of fresh) lines.push(`- ${i.id} ${i.title} (${i.status}) <- ${i.path}${i.note ? `: ${i.note}` : ''}`);
   if (linked.length) lines.push(`Stored decisions given a supersession link: ${linked.map((i) => i.id).join(', ')}`);
   const known = r.items.filter((i) => i.outcome === 'exists').length;
   if (known) lines.push(`Already in the store: ${known}`);

@@ -41,6 +41,8 @@ export async function importAdr(kb: KnowledgeBase, input: ImportAdrInput, opts: 
     const problems = [...folder.problems, ...result.problems];
     const linked = result.items.filter((i) => i.outcome === 'linked').length;
     const body = [`Imported from ${folderLabel(root)}: ${fresh} new decisions${linked ? `, ${linked} stored ones linked to them` : ''}.`];
+    const changed = result.items.filter((i) => i.note);
+    if (changed.length) body.push('', 'Imported with changes:', ...changed.map((i) => `- ${i.path}: ${i.note}`));
     if (problems.length) body.push('', 'Left out:', ...problems.map((p) => `- ${p.path}: ${p.reason}`));
     return { result, files: st.files, staged: st, subject: `import: ADRs from ${basename(root)} (${fresh} new)`, event: 'import.adr', body: body.join('\n') };
   });

@@ -26,6 +26,8 @@ export interface ImportedAdr {
   title: string;
   status: Decision['status'];
   outcome: 'new' | 'exists' | 'linked' | 'duplicate';
+  /** imported, but not as the ADR says (a superseded ADR imported as revoked), and why */
+  note?: string;
 }
 
 interface Entry {
@@ -35,6 +37,10 @@ interface Entry {
   fresh: boolean;
   /** in the store, and given a link */
   linked: boolean;
+  /** a "superseded by" link of it, to an ADR of the folder, that was left out, and why */
+  unlinked?: { to: Entry; why: string };
+  /** imported, but not as the ADR says, and why */
+  note?: string;
 }
 
 /**
@@ -100,18 +106,18 @@ export function stageAdrs(
   link(kb, entries, stored, problems);
   for (const e of entries) {
     if (e.fresh && e.file.adr.status === 'superseded' && !e.item.superseded_by) {
-      // fsck wants a successor: without one among the imported ADRs, the decision no longer holds
-      e.item = {
-        ...e.item,
-        status: 'revoked',
-        revoked_at: e.file.date,
-        revoked_reason: `superseded in the ADR by an ADR that was not imported (${e.file.adr.links.find((l) => l.rel === 'superseded_by')?.text ?? 'no link'})`,
-      };
-      problems.push({ path: e.file.path, reason: 'superseded by an ADR that is not among those imported: imported as revoked' });
+      // fsck wants a successor: without a link to one, the decision no longer holds
+      const by = e.unlinked
+        ? `superseded in the ADR by ${e.unlinked.to.file.path}, but that link is left out (${e.unlinked.why})`
+        : `superseded in the ADR by an ADR that is not among those imported (${e.file.adr.links.find((l) => l.rel === 'superseded_by')?.text ?? 'no link'})`;
+      e.item = { ...e.item, status: 'revoked', revoked_at: e.file.date, revoked_reason: by };
+      e.note = `${by}: imported as revoked`;
     }
     if (e.fresh || e.linked) putItem(st, 'decision', e.item, 'import.adr', `decision ${e.item.id}`);
   }
-  const items = entries.map((e): ImportedAdr => ({ ...itemOf(e.file, e.item), outcome: e.fresh ? 'new' : e.linked ? 'linked' : 'exists' }));
+  const items = entries.map(
+    (e): ImportedAdr => ({ ...itemOf(e.file, e.item), outcome: e.fresh ? 'new' : e.linked ? 'linked' : 'exists', ...(e.note ? { note: e.note } : {}) }),
+  );
   for (const { file, of } of duplicates) {
     const first = entries.find((e) => e.file === of)!.item;
     items.push({ ...itemOf(file, first), outcome: 'duplicate' });
@@ -180,11 +186,13 @@ function link(kb: KnowledgeBase, entries: Entry[], stored: Decision[], problems:
     const o = old.item;
     const n = next.item;
     if ((!old.fresh && !next.fresh) || (o.superseded_by === n.slug && n.supersedes.includes(o.slug))) continue;
-    const refuse = (reason: string) =>
-      problems.push({ path: (old.fresh ? old : next).file.path, reason: `${o.slug} superseded by ${n.slug}: ${reason}: the link is left out` });
+    const refuse = (why: string) => {
+      problems.push({ path: (old.fresh ? old : next).file.path, reason: `${o.slug} superseded by ${n.slug}: ${why}: the link is left out` });
+      old.unlinked ??= { to: next, why };
+    };
     if (o.superseded_by && o.superseded_by !== n.slug) refuse(`the store has it superseded by ${o.superseded_by}`);
     else if (!old.fresh && o.status !== 'active') refuse(`the store has it ${o.status}`);
-    else if (chainReaches(current, n.slug, o.slug)) refuse('that would make a cycle');
+    else if (chainReaches(current, n.slug, o.slug)) refuse('it would make a cycle');
     else {
       old.item = {
         ...o,
