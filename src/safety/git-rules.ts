@@ -275,7 +275,7 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   const protectedName = (dst: string) => matchesName(dst, policy.protectedBranches);
   const directAllowed = policy.allowDirectPushToMain && !policy.requirePrForMain;
   let tagPush = opt.tags || opt.followTags;
-  const targets: Array<{ dst: string; force: boolean; del: boolean }> = [];
+  const targets: Array<{ dst: string; force: boolean; del: boolean; plain?: boolean }> = [];
   for (let i = 0; i < refspecs.length; i++) {
     let spec = refspecs[i]!;
     if (spec === 'tag') {
@@ -304,7 +304,7 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
     }
     // git completes `heads/main` to `refs/heads/main` on the remote
     dst = dst.replace(/^(refs\/)?heads\//, '');
-    targets.push({ dst, force: plus || opt.force, del: opt.del || (colon === 0 && src === '') });
+    targets.push({ dst, force: plus || opt.force, del: opt.del || (colon === 0 && src === ''), plain: opt.del });
   }
   if (!refspecs.length && !opt.all && !opt.mirror && !(opt.tags && !opt.followTags)) {
     const branch = current();
@@ -320,8 +320,13 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
     });
   }
   for (const t of targets) {
-    // a destination only the shell knows (`"$(git branch --show-current)"`) is taken as the current branch
-    if (t.dst.includes(UNKNOWN)) t.dst = current() ?? t.dst;
+    // a destination only the shell knows (`"$(git branch --show-current)"`) is taken as the current
+    // branch; a name `--delete` takes, only where its unknown parts could spell it or a protected one
+    if (t.dst.includes(UNKNOWN)) {
+      const spelled = t.plain ? deletedName(t.dst, current(), policy.protectedBranches) : current();
+      if (spelled === TAG_REF) tagPush = true;
+      else t.dst = spelled ?? t.dst;
+    }
     const prot = t.dst.includes('*') ? policy.protectedBranches.find((b) => starGlob(t.dst, '.*').test(b)) : protectedName(t.dst);
     if (t.del && prot) {
       out.push({ rule: 'git.protectedBranches', reason: `deleting the protected branch ${t.dst} on the remote is not allowed` });
@@ -340,6 +345,26 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   }
   if (tagPush && ctx.listed('git tag')) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'pushing tags is a release step: ask the user to push tags' });
   return out;
+}
+
+const TAG_REF = 'refs/tags/';
+
+/**
+ * What a name `git push --delete` takes, completed by the shell, may stand for: the branch checked
+ * out or a protected one (also as `heads/…`, `refs/heads/…`) its written parts could spell with each
+ * unknown part as anything, else a tag (`refs/tags/…`) where its start could spell one, else null:
+ * `"trigger-v$V"` is neither. `--delete` takes plain names, no `src:dst` refspec; a refspec's
+ * unknown part may hold the `:` that starts its destination, so any pushed name the shell completes
+ * is taken as the branch checked out (`"v$V-maint"` may be `v1:main-maint`, or `v1:refs/tags/x-maint`).
+ */
+function deletedName(name: string, current: string | null, protectedBranches: readonly string[]): string | null {
+  const could = starGlob(name.replaceAll(UNKNOWN, '*'), '.*');
+  const spells = (b: string) => could.test(b) || could.test(`heads/${b}`) || could.test(`refs/heads/${b}`);
+  if (current !== null && spells(current)) return current;
+  const prot = protectedBranches.find(spells);
+  if (prot !== undefined) return prot;
+  const head = name.slice(0, name.indexOf(UNKNOWN));
+  return TAG_REF.startsWith(head) || head.startsWith(TAG_REF) ? TAG_REF : null;
 }
 
 const TAG_LIST_FLAGS =
