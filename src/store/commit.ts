@@ -1,6 +1,7 @@
 import { AxmeError } from '../model/errors.ts';
 import { normalizeMessage, type Signature } from './backend.ts';
 import { sleep, withAdvisoryLock } from './lock.ts';
+import { tipReadError } from './ref-damage.ts';
 import { compareAndSwapRef } from './refs.ts';
 import type { Repo } from './repo.ts';
 import { applyChanges, emptySnapshot, rememberSnapshot, type Snapshot, snapshotAt, writeChanges } from './tree.ts';
@@ -46,7 +47,7 @@ export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Pr
   return withAdvisoryLock(repo.axmeDir, 'write', async () => {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const tip = await repo.backend.resolveRef(opts.ref);
-      const snap = tip ? await snapshotAt(repo, tip) : emptySnapshot();
+      const snap = tip ? await snapshotAt(repo, tip).catch(async (err) => Promise.reject(await tipReadError(repo.git, opts.ref, tip, err))) : emptySnapshot();
       const { change, result } = await opts.apply(snap);
       if (!change) return { result, commit: null, base: snap, attempts: attempt };
       const next = await applyChanges(repo.backend, snap, change.files);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { refFileDamage } from './ref-damage.ts';
 
 /**
  * Finding a repository and reading its refs with plain synchronous file reads, no git process:
@@ -112,7 +113,22 @@ export async function resolveRefOid(
   const fromFile = readRefSync(commonDir, ref);
   if (fromFile !== 'unknown') return fromFile;
   const r = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', ref]);
-  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+  if (r.code === 0) return r.stdout.toString('utf8').trim();
+  // a loose file git ignores as broken is damage to say, not a ref that is not there
+  const text = brokenRefText(commonDir, ref);
+  if (text !== null) throw refFileDamage(ref, text);
+  return null;
+}
+
+/** The text of a ref's loose file when it is neither an object name nor a symbolic ref (`ref: …`), else null. */
+function brokenRefText(commonDir: string, ref: string): string | null {
+  if (!SHARED_REF.test(ref)) return null;
+  try {
+    const text = readFileSync(join(commonDir, ref), 'utf8').trim();
+    return OID_RE.test(text) || text.startsWith('ref:') ? null : text;
+  } catch {
+    return null;
+  }
 }
 
 /**

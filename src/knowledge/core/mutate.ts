@@ -1,7 +1,7 @@
-import { AxmeError } from '../../model/errors.ts';
 import { CONFIG_PATH, classifyPath, RULES_PATH } from '../../model/paths.ts';
 import { recordHandoffWritten } from '../../session/ran-here.ts';
 import { commitOperation, formatCommitMessage } from '../../store/commit.ts';
+import { refDamage } from '../../store/ref-damage.ts';
 import type { Snapshot } from '../../store/tree.ts';
 import { type KnowledgeBase, notInitialized } from './kb.ts';
 import { stampLearnedContent } from './learned-content.ts';
@@ -64,11 +64,7 @@ async function mutateOn<R>(
     apply: async (snap) => {
       if (!snap.commit && !opts.allowEmptyStore) throw notInitialized(kb);
       if (snap.commit && !isMemoryTree(snap.files)) {
-        throw new AxmeError(
-          'CORRUPT',
-          `${kb.ref} points at ${snap.commit.slice(0, 12)}, which is not a memory commit (no axme.yaml, no axme folders): nothing was written. Point it back at the knowledge (\`git reflog show ${kb.ref}\` lists earlier tips) or delete the ref and run \`axme init\`.`,
-          { commit: snap.commit },
-        );
+        throw refDamage(kb.ref, `points at ${snap.commit.slice(0, 12)}, a commit with no axme.yaml and no axme folders`);
       }
       const state = await snapshotState(kb, snap);
       const m = await op(state);

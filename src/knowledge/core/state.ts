@@ -5,6 +5,7 @@ import { idLineOf } from '../../model/ids.ts';
 import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
 import { CONFIG_PATH, classifyPath, type ItemOf, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
+import { tipReadError } from '../../store/ref-damage.ts';
 import { resolveAt } from '../../store/revision.ts';
 import { changedFiles, rememberSnapshot, type Snapshot, type SnapshotRecord, snapshotAt, snapshotFromRecord, snapshotRecord } from '../../store/tree.ts';
 import { type KnowledgeBase, notInitialized } from './kb.ts';
@@ -51,7 +52,10 @@ export async function readState(kb: KnowledgeBase, at?: string): Promise<Knowled
   const key = `state:${commit}`;
   const hit = kb.cache.recall<KnowledgeState>(key);
   if (hit) return hit;
-  return snapshotState(kb, await snapshotOfCommit(kb, commit));
+  const snap = await snapshotOfCommit(kb, commit).catch(async (err) =>
+    Promise.reject(at === undefined ? await tipReadError(kb.repo.git, kb.ref, commit, err) : err),
+  );
+  return snapshotState(kb, snap);
 }
 
 /** Stores of up to this many files keep their commits' snapshots in the disk cache (a record per commit read). */
