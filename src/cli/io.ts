@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import { actorFrom } from '../model/actor.ts';
 import type { AxmeSelf } from '../model/axme-self.ts';
-import { ACTORS, type Actor, isAgentEnv } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
 import { terminalText } from '../model/terminal-text.ts';
@@ -23,15 +23,8 @@ export interface GlobalArgs {
   json?: boolean;
 }
 
-/** Who is writing: AXME_ACTOR, else "agent" inside a coding agent (CLAUDECODE=1, AXME_AGENT=1), else "human". */
-export function actorFrom(env: NodeJS.ProcessEnv): Actor {
-  const a = env.AXME_ACTOR;
-  if (a) {
-    if (!(ACTORS as readonly string[]).includes(a)) throw new AxmeError('INVALID_INPUT', `AXME_ACTOR=${a} is not an actor: use ${ACTORS.join(', ')}`);
-    return a as Actor;
-  }
-  return isAgentEnv(env) ? 'agent' : 'human';
-}
+/** Who is writing (model/actor.ts: the one rule, which setup applies too). */
+export { actorFrom };
 
 /** The clock: AXME_NOW (ISO 8601, for reproducible runs and tests) or the system clock. */
 export function clockFrom(env: NodeJS.ProcessEnv): () => Date {

@@ -50,9 +50,7 @@ export const baseFields = {
   extra: Extra,
 };
 
-export type Actor = 'agent' | 'auditor' | 'human' | 'sync';
-
+export { ACTORS, type Actor } from './actor.ts';
 export { isAgentEnv } from './agent-env.ts';
-export const ACTORS: readonly Actor[] = ['agent', 'auditor', 'human', 'sync'];
 
 export { SESSION_ID_FORM, SESSION_ID_RE } from './session-id.ts';

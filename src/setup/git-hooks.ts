@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isAgentEnv } from '../model/agent-env.ts';
+import { assertPersonActs } from '../model/actor.ts';
 import type { AxmeSelf } from '../model/axme-self.ts';
 import { AxmeError } from '../model/errors.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
@@ -171,16 +171,8 @@ export async function gitHooksDeclined(at: GitAt): Promise<boolean> {
 
 /** Removes what applyGitHooks added: axme's scripts (restoring chained hooks) or husky lines. */
 export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHookChange[]> {
-  // the git hooks bind the agent: only a person takes them away (AXME_ACTOR, else the agent's environment)
-  const actor = at.env?.AXME_ACTOR || (at.env && isAgentEnv(at.env) ? 'agent' : 'human');
-  if (actor !== 'human')
-    throw new AxmeError(
-      'NOT_ALLOWED',
-      'removing the git hooks lets go of what binds an agent, which only a person may do: ask the user to run `axme uninstall` themselves',
-      {
-        actor,
-      },
-    );
+  // the git hooks bind the agent: only a person takes them away
+  assertPersonActs(at.env ?? {}, 'removing the git hooks', 'axme uninstall');
   const changes: GitHookChange[] = [];
   const husky = await huskyDir(at, root);
   const dir = await hooksDir(at);

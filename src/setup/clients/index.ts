@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { assertPersonActs } from '../../model/actor.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { eitherOf, nearNames } from '../../model/near-names.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
@@ -214,6 +215,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
 /**
  * Reads the files of the clients `selection` names under `root` (and with `--user` the user-level
  * ones) and takes axme out of each, writing nothing. The default client loses its server only.
+ * Removing a client's hooks is a person's: NOT_ALLOWED when `user.env` is an agent's (model/actor.ts).
  */
 export function planClientRemoval(root: string, selection: AgentSelection, user?: Omit<UserContext, 'self'>): ClientsPlan {
   const ids = new Set<string>([
@@ -257,6 +259,9 @@ export function planClientRemoval(root: string, selection: AgentSelection, user?
         .map((f) => ({ ...f, prune })),
     );
   }
+  // a client's hooks bind its agent: only a person takes them away, as the git hooks (model/actor.ts)
+  const unhooked = [...new Set(files.filter((f) => f.parts.includes('hooks') && f.text !== f.previous).map((f) => f.client))];
+  if (unhooked.length && user) assertPersonActs(user.env, `removing ${unhooked.join(' and ')}'s hooks`, `axme uninstall --agent ${unhooked.join(',')}`);
   return { files, skipped };
 }
 
