@@ -1,5 +1,5 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Decision } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { parseId } from '../../../model/ids.ts';
@@ -36,7 +36,11 @@ export interface ExportAdrResult {
 export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: { cwd?: string } = {}): Promise<ExportAdrResult> {
   const data = parseInput(ExportAdrInput, input, 'export');
   const root = resolveFolder(data.dir, opts.cwd);
-  prepareFolder(root);
+  try {
+    prepareFolder(root);
+  } catch (err) {
+    throw unusable(err, root);
+  }
   const state = await readState(kb, data.at);
   const decisions = [...state.items.decision].sort((a, b) => (parseId(a.id)?.n ?? 0) - (parseId(b.id)?.n ?? 0) || (a.slug < b.slug ? -1 : 1));
   const bySlug = new Map<string, Decision>(decisions.map((d) => [d.slug, d]));
@@ -44,6 +48,15 @@ export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: 
   wanted.set('README.md', renderIndex(decisions, bySlug));
 
   refuseLinks(root, [...wanted.keys()]);
+  try {
+    return { dir: root, commit: state.commit, decisions: decisions.length, files: writeFolder(root, wanted) };
+  } catch (err) {
+    throw unusable(err, root);
+  }
+}
+
+/** Writes the files of `wanted` that changed and removes the stale generated ones; what happened to each. */
+function writeFolder(root: string, wanted: Map<string, string>): ExportedFile[] {
   const files: ExportedFile[] = [];
   const present = new Map<string, string>();
   // a file larger than any the export writes is not one of its own: never read, left alone
@@ -64,7 +77,41 @@ export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: 
     rmSync(join(root, name), { force: true });
     files.push({ name, outcome: 'removed' });
   }
-  return { dir: root, commit: state.commit, decisions: decisions.length, files };
+  return files;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const NO_PERMISSION = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * A file-system failure on the folder as an INVALID_INPUT saying which path is wrong and what to
+ * do: a path under a file (ENOTDIR), a folder this user may not write to (EACCES, EPERM, EROFS).
+ * Any other error is returned as it is.
+ */
+function unusable(err: unknown, root: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOTDIR') {
+    let file = root;
+    while (dirname(file) !== file && !isFile(file)) file = dirname(file);
+    return new AxmeError('INVALID_INPUT', `${file} is a file, not a folder, so ${root} cannot be one: give a folder the ADRs go to (axme export adr <dir>)`, {
+      path: root,
+      file,
+    });
+  }
+  if (code && NO_PERMISSION.has(code))
+    return new AxmeError(
+      'INVALID_INPUT',
+      `cannot write to ${root} (${code}: no permission${code === 'EROFS' ? ', a read-only file system' : ''}): export to a folder you can write to, or make this one writable (chmod u+w)`,
+      { path: root, errno: code },
+    );
+  return err;
 }
 
 /** A file this export wrote: it carries the marker line. */
@@ -90,14 +137,12 @@ function refuseLinks(root: string, names: string[]): void {
   );
 }
 
-/** The folder exists (created when missing) and is a folder. */
+/** The folder exists (created when missing), is a folder and may be written to (else throws the file-system error). */
 function prepareFolder(root: string): void {
-  let isDir: boolean | null = null;
-  try {
-    isDir = statSync(root).isDirectory();
-  } catch {
-    mkdirSync(root, { recursive: true });
-    return;
-  }
-  if (!isDir) throw new AxmeError('INVALID_INPUT', `${root} is a file, not a folder: give the folder the ADRs go to (axme export adr <dir>)`, { path: root });
+  const st = statSync(root, { throwIfNoEntry: false });
+  if (st === undefined) mkdirSync(root, { recursive: true });
+  else if (!st.isDirectory())
+    throw new AxmeError('INVALID_INPUT', `${root} is a file, not a folder: give the folder the ADRs go to (axme export adr <dir>)`, { path: root });
+  // refused before anything is written, rather than half way
+  accessSync(root, constants.W_OK);
 }
