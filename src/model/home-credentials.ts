@@ -216,6 +216,20 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: '.config/turso/settings.json' },
   { path: 'Library/Application Support/turso/settings.json' },
   { path: '.config/neonctl/credentials.json' },
+  // more clouds' CLI logins: Civo's, Alibaba Cloud's, Tencent Cloud's (its key file and its
+  // profile), UpCloud's, Modal's token, Teleport's keys and certificates; App Store Connect's API keys
+  { path: '.config/civo.json' },
+  { path: '.civo.json' },
+  { path: '.aliyun/config.json' },
+  { path: '.tccli', inside: ['*.credential'] },
+  { path: '.config/upctl.yaml' },
+  { path: '.modal.toml' },
+  { path: '.tsh', inside: ['keys', '*.yaml'] },
+  { path: '.appstoreconnect/private_keys', inside: ['*.p8'] },
+  { path: '.private_keys', inside: ['*.p8'] },
+  // the key ollama signs its pushes to ollama.com with; CPAN's upload login
+  { path: '.ollama/id_ed25519' },
+  { path: '.pause' },
   // RubyGems' key where it follows XDG
   { path: '.local/share/gem/credentials' },
   // encryption keys: sops' age keys, Ansible's vault password file
@@ -238,6 +252,18 @@ export const HOME_CREDENTIALS: readonly HomeCredential[] = [
   { path: 'Library/Application Support/pip/pip.conf', readBy: ['pip', 'pip3'] },
   { path: '.yarnrc.yml', readBy: ['yarn'] },
   { path: '.bunfig.toml', readBy: ['bun'] },
+  // mail clients' and senders' settings, which keep the account's password (or the command that prints it);
+  // a package tool's settings with a repository's login: the open build service's, Poetry's, cachix's token
+  { path: '.msmtprc', readBy: ['msmtp'] },
+  { path: '.config/msmtp/config', readBy: ['msmtp'] },
+  { path: '.mbsyncrc', readBy: ['mbsync'] },
+  { path: '.config/isyncrc', readBy: ['mbsync'] },
+  { path: '.config/aerc', inside: ['accounts.conf'], readBy: ['aerc'] },
+  { path: '.oscrc', readBy: ['osc'] },
+  { path: '.config/osc/oscrc', readBy: ['osc'] },
+  { path: '.config/pypoetry/auth.toml', readBy: ['poetry'] },
+  { path: 'Library/Application Support/pypoetry/auth.toml', readBy: ['poetry'] },
+  { path: '.config/cachix/cachix.dhall', readBy: ['cachix'] },
   // dbt reads its warehouse logins for every command, parse and compile too: the project's build
   { path: '.dbt/profiles.yml', readBy: ['dbt'] },
   // NuGet's settings may hold a feed's password (`ClearTextPassword`), sbt's and Ivy's a repository's login

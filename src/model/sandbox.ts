@@ -76,6 +76,10 @@ export const PROJECT_SECRET_NAMES: readonly string[] = [
   '*.key',
   '*.p12',
   '*.pfx',
+  // PKCS#8 private keys (App Store Connect's `AuthKey_<id>.p8`), Java's keystores (an Android app's release signing key)
+  '*.p8',
+  '*.jks',
+  '*.keystore',
   'id_rsa',
   'id_rsa.*',
   'id_dsa',
@@ -174,6 +178,11 @@ export const SYSTEM_NETWORK_SECRETS: readonly string[] = [
   '/etc/wpa_supplicant/*.conf',
   '/etc/ppp/chap-secrets',
   '/etc/ppp/pap-secrets',
+  // the VPNs' own: WireGuard's interfaces (each with its private key), OpenVPN's client and server settings (their keys inline, or a password file beside them)
+  '/etc/wireguard/*',
+  '/etc/openvpn/*',
+  '/etc/openvpn/client/*',
+  '/etc/openvpn/server/*',
 ];
 
 /** System files that hold secrets even for a reader that is allowed everything else: the credentials, and who may become root (a write there is the system family's). */
