@@ -21,7 +21,7 @@ export interface Credential {
   /** the environment variables that hold it */
   variables: readonly string[];
   /** the commands that print it: the program, and what it prints it as with these arguments (`gh auth token`), or null */
-  printers: readonly { program: string; prints: (args: readonly string[]) => string | null }[];
+  printers: readonly { program: string; prints: (args: readonly string[], program: string) => string | null }[];
   /** the hosts it belongs to: a name (`api.github.com`), or `*.` and a domain for the hosts under it */
   hosts: readonly string[];
 }
@@ -149,6 +149,8 @@ const azPrintsSecret = (a: readonly string[]) => {
  */
 const kubectlPrints = (a: readonly string[]) => {
   const ops = operands(a);
+  // the view-secret plugin (krew): a secret's values decoded, one key's or `--all`
+  if (ops[0] === 'view-secret') return 'kubectl view-secret';
   const verb = ops.findIndex((x) => x === 'get' || x === 'config');
   if (verb < 0) return null;
   if (ops[verb] === 'config') return ops[verb + 1] === 'view' && hasOption(a, '--raw') ? 'kubectl config view --raw' : null;
@@ -174,6 +176,12 @@ const gitCredentialFill = (a: readonly string[]) => {
 const secretManagerPrints = (program: string) => (a: readonly string[]) => {
   const [v, w] = operands(a);
   return v === 'export' || (v === 'secrets' && (w === undefined || w === 'get' || w === 'download')) ? `${program} ${[v, w].filter(Boolean).join(' ')}` : null;
+};
+
+/** CyberArk Conjur's value of a variable: `conjur variable get -i ID` (its v8 CLI), `conjur variable value ID` (the older one). */
+const conjurPrints = (a: readonly string[]) => {
+  const [v, w] = operands(a);
+  return v === 'variable' && (w === 'get' || w === 'value') ? `conjur variable ${w}` : null;
 };
 
 /** `heroku config` (every config var of an app, its database URL among them), `heroku config:get`. */
@@ -281,6 +289,12 @@ export const CREDENTIALS: readonly Credential[] = [
       { program: 'secret-tool', prints: (a) => (operands(a)[0] === 'lookup' ? 'secret-tool lookup' : null) },
       { program: 'doppler', prints: secretManagerPrints('doppler') },
       { program: 'infisical', prints: secretManagerPrints('infisical') },
+      // OpenBao, Vault's fork, reads as vault does
+      { program: 'bao', prints: (a) => vaultPrints(a)?.replace(/^vault/, 'bao') ?? null },
+      { program: 'teller', prints: (a) => (/^(export|env|show|yaml|json)$/.test(operands(a)[0] ?? '') ? `teller ${operands(a)[0]}` : null) },
+      { program: 'akeyless', prints: (a) => (/^get-(?:[a-z]+-)*secret-value$/.test(operands(a)[0] ?? '') ? `akeyless ${operands(a)[0]}` : null) },
+      { program: 'conjur', prints: conjurPrints },
+      { program: 'berglas', prints: (a) => (operands(a)[0] === 'access' ? 'berglas access' : null) },
     ],
     hosts: [],
   },
@@ -327,7 +341,7 @@ const PRINTED: readonly { printers: Credential['printers']; hosts: readonly stri
 export function printedCredential(program: string, args: readonly string[]): Secret | null {
   for (const c of PRINTED)
     for (const p of c.printers) {
-      const what = p.program === program || p.program === '*' ? p.prints(args) : null;
+      const what = p.program === program || p.program === '*' ? p.prints(args, program) : null;
       if (what) return { what, hosts: c.hosts };
     }
   return null;

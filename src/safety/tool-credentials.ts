@@ -17,7 +17,7 @@ export interface ToolCredential {
   /** what it is, for the reason a denial gives */
   what: string;
   /** the commands that print it: the program, and what it prints it as with these arguments, or null */
-  printers: readonly { program: string; prints: (args: readonly string[]) => string | null }[];
+  printers: readonly { program: string; prints: (args: readonly string[], program: string) => string | null }[];
   /** the hosts it belongs to (credentials.ts' Credential.hosts) */
   hosts: readonly string[];
 }
@@ -47,6 +47,7 @@ const nodeRegistryToken = (program: string) => (a: readonly string[]) => {
 /** `glab auth status -t|--show-token`, `glab config get token`. */
 const glabToken = (a: readonly string[]) => {
   const ops = operands(a);
+  if (ops[0] === 'auth' && ops[1] === 'token') return 'glab auth token';
   if (ops[0] === 'auth' && ops[1] === 'status' && a.some((x) => x === '--show-token' || /^-[A-Za-z]*t[A-Za-z]*$/.test(x)))
     return 'glab auth status --show-token';
   return ops[0] === 'config' && ops[1] === 'get' && ops[2] === 'token' ? 'glab config get token' : null;
@@ -54,6 +55,16 @@ const glabToken = (a: readonly string[]) => {
 
 /** `fly auth token` / `flyctl auth token`. */
 const flyToken = (a: readonly string[]) => (operands(a)[0] === 'auth' && operands(a)[1] === 'token' ? 'fly auth token' : null);
+
+/**
+ * Any CLI's `auth token` (`wrangler auth token`, `glab auth token`, `gh auth token`), `auth
+ * print-token`, `auth print-access-token`: the login the tool keeps, printed — the one shape such
+ * CLIs share, whatever their name.
+ */
+const authTokenPrinted = (a: readonly string[], program: string) => {
+  const [v, w] = operands(a);
+  return v === 'auth' && /^(token|print-token|print-access-token|print-identity-token)$/.test(w ?? '') ? `${program} auth ${w}` : null;
+};
 
 /** `aws ecr get-login-password`, `aws ecr-public get-login-password`, `aws codeartifact get-authorization-token`: a registry's password. */
 const awsRegistryToken = (a: readonly string[]) => {
@@ -134,6 +145,7 @@ export const TOOL_CREDENTIALS: readonly ToolCredential[] = [
     hosts: ['api.fly.io'],
   },
   { what: "a cloud registry's password", printers: [{ program: 'aws', prints: awsRegistryToken }], hosts: ['*.amazonaws.com'] },
+  { what: "a tool's login token", printers: [{ program: '*', prints: authTokenPrinted }], hosts: [] },
   {
     what: 'a stored password',
     printers: [

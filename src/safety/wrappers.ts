@@ -353,6 +353,8 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   'su-exec': { valued: [], positionals: 1 },
   setuidgid: { valued: [], positionals: 1 },
   envdir: { valued: [], positionals: 1 },
+  // `envchain NS[,NS2] cmd`: the command run with the secrets of the keychain's namespaces in its environment
+  envchain: { valued: [], positionals: 1 },
   setlock: { valued: [], positionals: 1 },
   softlimit: { valued: ['-m', '-a', '-d', '-s', '-l', '-f', '-c', '-o', '-p', '-t', '-r'] },
   chpst: { valued: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-r', '-t'] },
