@@ -104,6 +104,11 @@ export const FAMILIES = [
         'datasets',
         'index',
         'indices',
+        // a message broker's topics, a search engine's or a document store's collections: their messages and documents go with them
+        'topic',
+        'topics',
+        'collection',
+        'collections',
         'table',
         'tables',
         'service',
@@ -116,7 +121,8 @@ export const FAMILIES = [
       ],
       programs: INFRA_CLI_VERBS,
       // mongosh's `db.dropDatabase()`, arangosh's `db._dropDatabase()`, `db._drop(coll)`, `db._truncate(coll)`
-      statements: ['dropdatabase(', '._drop(', '._truncate(', 'flushall', 'flushdb'],
+      // NebulaGraph's `DROP SPACE` (a graph space, every vertex and edge in it)
+      statements: ['dropdatabase(', '._drop(', '._truncate(', 'flushall', 'flushdb', 'drop space'],
       statementOptions: [
         '-c',
         '-e',

@@ -94,6 +94,8 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   nomad: ['stop', 'purge', 'gc'],
   consul: ['delete', 'restore', 'deregister'],
   vault: ['disable', 'delete', 'revoke', 'restore'],
+  // OpenBao, Vault's fork: the same CLI
+  bao: ['disable', 'delete', 'revoke', 'restore'],
   // secrets managers and CI systems: secrets, configs, contexts the deploys and workflows read
   doppler: ['delete'],
   infisical: ['delete'],

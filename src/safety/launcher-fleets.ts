@@ -9,7 +9,8 @@ import { skipOptions, type WrapperSpec } from './wrappers.ts';
  * web[1-4] cmd`, `pssh -h hosts -i cmd` (`parallel-ssh`), `clush -w nodes cmd`, `dsh -a -- cmd`,
  * `mosh host -- cmd`, Salt's `cmd.run` (`salt '*' cmd.run 'cmd'`, `salt-ssh`), and Ansible's
  * ad-hoc modules that run one (`ansible all -m shell|command|raw -a 'cmd'`, `command` when no `-m`
- * is given) or remove a path (`-m file -a 'path=X state=absent'` is `rm -rf X`). Their command is
+ * is given) or remove a path (`-m file -a 'path=X state=absent'` is `rm -rf X`), pyinfra's `exec --
+ * cmd` on an inventory's hosts. Their command is
  * read as ssh's is: the rules judge it as if typed here.
  */
 
@@ -83,6 +84,12 @@ export function fleetLaunch(program: string, args: Word[]): LaunchStep | null {
     return line ? lines([line.value], true) : null;
   }
   if (program === 'ansible') return ansibleLine(args);
+  // `pyinfra INVENTORY exec [--] cmd …`: the words after `exec` run on every host of the inventory, joined for a shell
+  if (program === 'pyinfra') {
+    const at = args.findIndex((w) => w.value === 'exec');
+    const from = at >= 0 && args[at + 1]?.value === '--' ? at + 2 : at + 1;
+    return at >= 0 && from < args.length ? lines([wordsFrom(args, from)], true) : null;
+  }
   const spec = FLEETS[program];
   if (!spec) return null;
   const rest = skipOptions(args, spec);

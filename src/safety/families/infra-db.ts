@@ -7,7 +7,7 @@ import { readSql, type SqlWipe } from './infra-sql.ts';
  * (infra-sql.ts: `DROP DATABASE|SCHEMA|TABLE`, `TRUNCATE`, `DELETE` or `UPDATE` with no `WHERE`,
  * `ALTER TABLE … DROP COLUMN`) and MongoDB code (`dropDatabase()`, a collection's `drop()`,
  * `deleteMany({})`) — given as an argument (`psql -c`, `mysql -e`, `mongosh --eval`,
- * `clickhouse-client --query=`) or read from a here-string or heredoc; `dropdb`, `mysqladmin drop`,
+ * `clickhouse-client --query=`) or read from a here-string or heredoc; `dropdb`, `pg_dropcluster`, `mysqladmin drop`,
  * `redis-cli FLUSHALL|FLUSHDB` and a `redis-cli DEL` of the keys xargs hands it. Rows of a test
  * database (`app_test`, `test.db`: its test runs empty it) or an in-memory one pass; a whole
  * database or schema dropped does not. Scripts read from files (`psql -f x.sql`) are not opened.
@@ -199,6 +199,11 @@ function wipeHit(program: string, wipe: SqlWipe): Hit {
 const REDIS_FLUSH = /\bflush(?:all|db)\b/i;
 
 export const DB_TOOLS: Record<string, ArgsCheck> = {
+  // Debian's postgresql-common: `pg_dropcluster 16 main` deletes a whole server's data folder, every database in it
+  pg_dropcluster: (args) =>
+    args.includes('--help') || args.includes('-h')
+      ? null
+      : { rule: 'pg_dropcluster', reason: "`pg_dropcluster` deletes a PostgreSQL cluster's data folder, every database in it; only a backup brings them back" },
   dropdb: (args) =>
     args.includes('--help') || args.includes('-?') || args.includes('--version') || args.includes('-V')
       ? null

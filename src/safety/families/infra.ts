@@ -6,13 +6,14 @@ import type { Redirect } from '../syntax.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS, SOME_VERBS_TOOLS } from './infra-app.ts';
 import { APPLY_TOOLS } from './infra-apply.ts';
-import { BACKUP_TOOLS, searchIndexDelete } from './infra-backups.ts';
+import { BACKUP_TOOLS } from './infra-backups.ts';
 import { CLOUD_TOOLS, KUBECTL_VALUED } from './infra-cloud.ts';
 import { CLUSTER_SOME_VERBS, CLUSTER_TOOLS } from './infra-cluster.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS, REDIS_CLIENTS } from './infra-db.ts';
 import { openedToEveryone } from './infra-exposure.ts';
 import { FORGE_SOME_VERBS } from './infra-forges.ts';
 import { frameworkWipe } from './infra-framework-wipes.ts';
+import { httpDataWipe } from './infra-http-data.ts';
 import { HYPERVISOR_TOOLS } from './infra-hypervisors.ts';
 import { MIGRATION_TOOLS } from './infra-migrations.ts';
 import { OBJECT_STORE_TOOLS } from './infra-object-stores.ts';
@@ -200,7 +201,7 @@ export function knowsInfra(program: string): boolean {
  * unknown-command rule still reads their other verbs (`firebase database:remove /`): not in
  * knowsInfra.
  */
-const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, ...CLUSTER_SOME_VERBS, ...FORGE_SOME_VERBS, curl: searchIndexDelete }));
+const SOME_VERBS = new Map<string, ArgsCheck>(Object.entries({ ...SOME_VERBS_TOOLS, ...CLUSTER_SOME_VERBS, ...FORGE_SOME_VERBS, curl: httpDataWipe }));
 
 /** kubectl's and oc's node, volume and pod-spec checks (infra-cluster.ts), after TOOLS' and APPLIES'. */
 const CLUSTER = new Map<string, ArgsCheck>(Object.entries(CLUSTER_TOOLS));

@@ -40,11 +40,16 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
     args = inner[1];
   }
   // a first word that is an option is a fragment (a line of an array: `--configuration release`), no program
-  if (EXEMPT.has(program) || program.includes(UNKNOWN) || program.includes('=') || program.startsWith('-')) return [];
+  if (program.includes(UNKNOWN) || program.includes('=') || program.startsWith('-')) return [];
+  if (EXEMPT.has(program) && !PUSHING_RUNNERS.has(program)) return [];
   if (informational(program, args)) return [];
-  const path = subcommands(args);
-  if (path[0] !== undefined && RUNNERS.has(path[0])) return [];
   const out: Array<{ family: FamilyName; hit: Hit }> = [];
+  // `pack build … --publish`, `earthly --push +release`: a build told to push what it makes, whatever its verb
+  const pushed = publishFlag(args);
+  if (pushed && ctx.policy.families.publish !== 'off' && !knowsPublish(program)) out.push({ family: 'publish', hit: verbHit(`${program} ${pushed}`, true) });
+  if (EXEMPT.has(program)) return out;
+  const path = subcommands(args);
+  if (path[0] !== undefined && RUNNERS.has(path[0])) return out;
   for (const f of FAMILIES) {
     if (!('unknown' in f) || ctx.policy.families[f.name] === 'off') continue;
     if (f.name === 'publish' ? knowsPublish(program) : f.name === 'infra' ? knowsInfra(program) : false) continue;
@@ -58,6 +63,8 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
 const MAX_RUNNERS = 4;
 const EXEMPT: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.exempt);
 const RUNNERS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.runners);
+/** Task runners among the exempt whose own option pushes what their targets build (`earthly --push`): that option is still read. */
+const PUSHING_RUNNERS: ReadonlySet<string> = new Set(['earthly']);
 const READS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.readVerbs);
 const NAMES: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.nameVerbs);
 
@@ -87,7 +94,12 @@ function subcommands(args: readonly string[]): string[] {
  * one name — a function's, a test's, a task's or a file's (`deploy_docs`, `test_publish`) — not a
  * verb and its object.
  */
-const parts = (word: string) => word.split(/[-:]/);
+const parts = (word: string) => word.split(/[-:]/).flatMap(pascalWords);
+/**
+ * An API action's name in PascalCase (`DeleteInstance`, `TerminateInstances`: Alibaba Cloud's and
+ * Tencent Cloud's CLIs) as its words in lower case; a word with no capital inside (`Release`) stays as written.
+ */
+const pascalWords = (word: string) => (/^[A-Z][a-z]+[A-Z]/.test(word) ? word.split(/(?=[A-Z])/).map((w) => w.toLowerCase()) : [word]);
 /** An option's name words: split at `_` too (`--stack_name`). */
 const optionParts = (name: string) => name.split(/[-_:]/);
 
@@ -132,6 +144,24 @@ function judge(program: string, args: readonly string[], path: readonly string[]
         reason: `\`${program}\` is handed \`${said.what}${said.on ? ` ${said.on}` : ''}\`, which deletes data in bulk — a whole database, schema or key space, or a table, its rows or a column; only a backup brings it back`,
       }
     : null;
+}
+
+/**
+ * A build's option that publishes what it makes: `--push`, `--publish` as a flag (`=true`,
+ * `=always`), or followed by a word that is no port and no `never`/`false` (`--publish always`);
+ * `--publish 8080:80` (a container's port) and `--push=false` publish nothing.
+ */
+function publishFlag(args: readonly string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    const [name, value] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    if (name !== '--push' && name !== '--publish') continue;
+    const next = value ?? args[i + 1];
+    if (next !== undefined && (/^\d/.test(next) || /^(never|false|no|none|off|0)$/i.test(next))) continue;
+    return name;
+  }
+  return null;
 }
 
 function verbHit(shown: string, publish: boolean): Hit {
