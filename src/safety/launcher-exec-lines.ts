@@ -6,7 +6,7 @@ import type { Word } from './shell.ts';
  * Programs that hand their operands to a shell as command lines, each read as `sh -c` is
  * (docs/safety.md, "Shell commands are parsed, not grepped"): a benchmark's commands and its
  * setup, prepare, cleanup and conclude lines (`hyperfine 'cmd'`, `--prepare 'cmd'`), the commands
- * `concurrently` starts together, `chokidar -c 'cmd'`, what `pm2 start` keeps running (`pm2 start
+ * `concurrently` starts together, `chokidar -c 'cmd'`, the lines `pee` hands its input to, what `pm2 start` keeps running (`pm2 start
  * 'cmd line'`, `pm2 start bash -- -c 'cmd'`), and `sops exec-env FILE 'cmd'` / `exec-file FILE
  * 'cmd'`, which run a command with the file's secrets in its environment or in a file `{}` names
  * (read as `sops -d FILE > F; cmd` with `{}` as F, so a line that sends F sends the secrets).
@@ -21,6 +21,8 @@ interface ExecLineSpec {
 }
 
 const SPECS: Record<string, ExecLineSpec> = {
+  // moreutils' `pee 'cmd1' 'cmd2'`: its stdin handed to each command line, run by a shell
+  pee: { valued: [], lineOptions: [], operandLines: true },
   hyperfine: {
     valued: [
       '-w',

@@ -114,6 +114,8 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   gdb: { valued: ['-ex', '-x', '-p', '-d', '-s', '-e', '-se', '-c', '-iex', '-ix', '--pid', '--core'], commandAfter: ['--args'] },
   ddd: { valued: [], commandAfter: ['--args'] },
   lldb: { valued: ['-o', '-s', '-O', '-S', '-k', '-K', '-p', '-n', '-a', '-c', '--one-line', '--source', '--core'], commandAfter: ['--'] },
+  // `rr record [opts] cmd`: the program recorded runs
+  rr: { valued: ['-o', '--output-trace-dir', '-b', '--bind-to-cpu', '-c', '--num-cpu-ticks', '-e', '--num-events', '--env'], verbs: ['record'] },
   perf: {
     valued: [
       '-e',
@@ -203,6 +205,38 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   // `zellij run -- cmd`, `zellij r cmd`: a pane running the command (its global options, such as `-s session`, before the verb)
   zellij: { ...ZELLIJ_PANE, verbs: ['run', 'r'] },
   xterm: { valued: [], commandAfter: ['-e'] },
+  // `wezterm start -- cmd`, `wezterm cli spawn -- cmd`: the command after `--`
+  wezterm: { valued: [], commandAfter: ['--'] },
+  // kitty's remote control (`kitty @ launch [opts] cmd`, also `kitten @`), read as program `kitty @` (launcherStep)
+  'kitty @': {
+    valued: [
+      '--to',
+      '--password',
+      '--password-file',
+      '--password-env',
+      '-m',
+      '--match',
+      '--type',
+      '--title',
+      '--window-title',
+      '--tab-title',
+      '--cwd',
+      '--env',
+      '--var',
+      '--location',
+      '--next-to',
+      '--os-window-title',
+      '--os-window-name',
+      '--os-window-class',
+      '--spacing',
+      '--color',
+      '--watcher',
+      '--marker',
+      '--logo',
+      '--stdin-source',
+    ],
+    verbs: ['launch'],
+  },
   konsole: { valued: [], commandAfter: ['-e'] },
   alacritty: { valued: [], commandAfter: ['-e', '--command'] },
   'gnome-terminal': { valued: [], commandAfter: ['--', '-x', '--execute'] },
@@ -264,6 +298,7 @@ function launcherStep(program: string, args: Word[]): LaunchStep | null {
   // `pdsh -w web[1-4] 'cmd'`, `ansible all -m shell -a 'cmd'`: a command run on other machines (launcher-fleets.ts);
   // `hyperfine 'cmd'`, `pm2 start 'cmd'`, `sops exec-env f 'cmd'`: command lines a program hands a shell (launcher-exec-lines.ts)
   // `compgen -C 'cmd'`, `mapfile -C 'cmd'`, `bind -x`: command lines bash's builtins keep (shell-callbacks.ts)
+  if ((program === 'kitty' || program === 'kitten') && args[0]?.value === '@') return launcherStep('kitty @', args.slice(1));
   const own = shapedLaunch(program, args) ?? fleetLaunch(program, args) ?? execLines(program, args) ?? shellCallbacks(program, args) ?? passGit(program, args);
   if (own) return own;
   // byobu hands its words to tmux or to screen, whichever it runs: `-X` is screen's alone
