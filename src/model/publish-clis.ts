@@ -20,14 +20,13 @@ export const PUBLISH_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   // JFrog's artifacts uploaded to or deleted from its repositories, as `crane delete` takes an image away
   jf: ['upload', 'u', 'delete', 'del'],
   // the seventeenth red-team's: pushes to a registry whose name the command leaves out (ollama.com,
-  // BentoCloud, Gemfury, packagecloud, Cloudsmith, an attic cache), the open build service's
+  // BentoCloud, Gemfury, packagecloud, an attic cache), the open build service's
   // commit (it builds and publishes the package), Knative's services created or updated (what
   // the cluster serves)
   ollama: ['push'],
   bentoml: ['push'],
   fury: ['push'],
   package_cloud: ['push'],
-  cloudsmith: ['push', 'upload'],
   attic: ['push'],
   osc: ['commit', 'ci', 'submitrequest', 'sr'],
   kn: ['create', 'update', 'apply'],

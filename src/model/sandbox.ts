@@ -76,10 +76,6 @@ export const PROJECT_SECRET_NAMES: readonly string[] = [
   '*.key',
   '*.p12',
   '*.pfx',
-  // PKCS#8 private keys (App Store Connect's `AuthKey_<id>.p8`), Java's keystores (an Android app's release signing key)
-  '*.p8',
-  '*.jks',
-  '*.keystore',
   'id_rsa',
   'id_rsa.*',
   'id_dsa',

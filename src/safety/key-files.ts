@@ -49,8 +49,6 @@ const KEY_TAKERS: Readonly<Record<string, Readonly<Record<string, readonly strin
   http: { '*': ['--cert-key'] },
   https: { '*': ['--cert-key'] },
   jarsigner: { '*': ['-keystore'] },
-  // keytool's commands name the keystore they list, sign from or add to by `-keystore` (`-importkeystore`, which copies its keys out, names its source by `-srckeystore`)
-  keytool: { '*': ['-keystore'] },
   apksigner: { sign: ['--ks', '--key'], verify: ['--ks', '--key'] },
   sbsign: { '*': ['--key'] },
   osslsigncode: { '*': ['-key'] },

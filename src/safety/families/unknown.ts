@@ -45,7 +45,7 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
   if (informational(program, args)) return [];
   const out: Array<{ family: FamilyName; hit: Hit }> = [];
   // `pack build … --publish`, `earthly --push +release`: a build told to push what it makes, whatever its verb
-  const pushed = publishFlag(args);
+  const pushed = /[/.]/.test(program) ? null : publishFlag(args);
   if (pushed && ctx.policy.families.publish !== 'off' && !knowsPublish(program)) out.push({ family: 'publish', hit: verbHit(`${program} ${pushed}`, true) });
   if (EXEMPT.has(program)) return out;
   const path = subcommands(args);
@@ -148,8 +148,9 @@ function judge(program: string, args: readonly string[], path: readonly string[]
 
 /**
  * A build's option that publishes what it makes: `--push`, `--publish` as a flag (`=true`,
- * `=always`), or followed by a word that is no port and no `never`/`false` (`--publish always`);
- * `--publish 8080:80` (a container's port) and `--push=false` publish nothing.
+ * `=always`), or followed by a word that is no port and no `never`/`false`/`dry-run` (`--publish
+ * always`); `--publish 8080:80` (a container's port) and `--push=false` publish nothing, and a
+ * script of the project (`./scripts/release.sh --publish`, a path or a file's name) is its own.
  */
 function publishFlag(args: readonly string[]): string | null {
   for (let i = 0; i < args.length; i++) {
@@ -158,7 +159,7 @@ function publishFlag(args: readonly string[]): string | null {
     const [name, value] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     if (name !== '--push' && name !== '--publish') continue;
     const next = value ?? args[i + 1];
-    if (next !== undefined && (/^\d/.test(next) || /^(never|false|no|none|off|0)$/i.test(next))) continue;
+    if (next !== undefined && (/^\d/.test(next) || /^(never|false|no|none|off|0|dry-?run)$/i.test(next))) continue;
     return name;
   }
   return null;
