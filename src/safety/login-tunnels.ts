@@ -7,7 +7,9 @@ import type { Invocation } from './command.ts';
  * into this machine and its network). Whoever reaches the other end gets past every firewall to
  * a login prompt, and with a key the agent planted, in. A tunnel to a dev server passes (`ssh -R
  * 80:localhost:8000 serveo.net`, `ngrok http 3000`, `cloudflared tunnel --url
- * http://localhost:8000`, `npx localtunnel --port 8000`): it shows what that server serves.
+ * http://localhost:8000`, `npx localtunnel --port 8000`, `chisel client h 3000:localhost:3000`,
+ * `tunnelmole 3000`): it shows what that server serves. chisel's reverse remotes (`R:2222:localhost:22`,
+ * `R:socks`) and tunnelmole's port are read as ssh's `-R` and ngrok's are.
  */
 
 /** Ports whose server gives a shell on the machine: ssh, telnet, Docker's API without TLS, RDP, VNC's displays. */
@@ -53,6 +55,22 @@ export function tunnelledLogin(inv: Invocation): string | null {
       const target = args.slice(1).find((a) => !a.startsWith('-') && a !== 'on');
       const port = target === undefined ? Number.NaN : portOf(target.replace(/^[a-z+]+:\/\//i, ''));
       return SHELL_PORTS.has(port) ? `\`tailscale funnel ${target}\` hands ${shown(port)} to the internet` : null;
+    }
+    case 'chisel': {
+      // `chisel client server R:2222:localhost:22`: a reverse remote (`R:`), forwarded from the server's side to a port here
+      if (args[0] !== 'client') return null;
+      for (const a of args.slice(1)) {
+        if (!/^R:/i.test(a)) continue;
+        const said = a.slice(2).toLowerCase() === 'socks' ? 'every port of this machine and of its network (a SOCKS proxy)' : forwardedLogin(a.slice(2));
+        if (said) return `\`chisel client … ${a}\` hands ${said} to whoever reaches the server`;
+      }
+      return null;
+    }
+    case 'tunnelmole':
+    case 'tmole': {
+      // `tunnelmole 22`: the port, published at a public URL
+      const port = Number(args.find((a) => !a.startsWith('-')));
+      return SHELL_PORTS.has(port) ? `\`${inv.program} ${port}\` hands ${shown(port)} to the internet` : null;
     }
     default:
       return null;

@@ -52,6 +52,13 @@ const SINKS: Record<string, ReadsStdin> = {
   https: httpieReadsStdin,
   xh: httpieReadsStdin,
   xhs: httpieReadsStdin,
+  // more HTTP clients: curlie (curl's options), wget2 (wget's), restish (a body piped in, or in its
+  // words), the download managers aria2c and axel (the URL requested carries its query)
+  curlie: curlReadsStdin,
+  wget2: wgetReadsStdin,
+  restish: ALWAYS,
+  aria2c: NAMED,
+  axel: NAMED,
   nc: ALWAYS,
   ncat: ALWAYS,
   netcat: ALWAYS,
