@@ -26,10 +26,40 @@ const REMOVAL_PROGRAMS: Record<string, { valued: readonly string[]; reads: 'rm' 
  * Programs that take their operands away only when an option says so, read as the rm or mv they
  * then amount to: an archiver that moves what it packs into the archive (`zip -m`, `zip -rm`,
  * `tar --remove-files`: the files are gone from where they were), and `shred`, which overwrites
- * each file it is handed for good (`shred -u ~/Documents/*` as `rm -rf ~/Documents/*`). Not in
+ * each file it is handed for good (`shred -u ~/Documents/*` as `rm -rf ~/Documents/*`), 7-Zip's
+ * `-sdel` (as `zip -m`), and the duplicate finders told to delete (`fdupes -d`, `jdupes -d`,
+ * `rdfind -deleteduplicates true`, `czkawka_cli dup --delete-method AEN`), read as `rm -rf` of
+ * the folders they search: which files go is theirs to choose. Not in
  * REMOVAL_PROGRAM_NAMES: what else they name they read or write.
  */
-const REMOVING_WITH_OPTION: Record<string, { valued: readonly string[]; reads: 'rm' | 'mv'; removes: (options: readonly string[]) => boolean }> = {
+interface RemovingWithOption {
+  valued: readonly string[];
+  reads: 'rm' | 'mv';
+  /** whether the words before `--` (options and their values) say the program removes */
+  removes: (words: readonly string[]) => boolean;
+  /** options whose value is a folder the program works on, an operand as the others are (`czkawka_cli dup -d DIR`) */
+  operandOptions?: readonly string[];
+  /** its first operand is a subcommand, not a path (`czkawka_cli dup`) */
+  subcommand?: true;
+}
+
+/** A duplicate finder's options that delete: the value of `name` among the words, not `none`. */
+const deletes = (words: readonly string[], names: readonly string[], keep: RegExp) =>
+  words.some((v, i) => {
+    const eq = v.indexOf('=');
+    const [name, value] = eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [v, words[i + 1]];
+    return names.includes(name) && value !== undefined && !keep.test(value);
+  });
+
+const SEVEN_ZIP: RemovingWithOption = { valued: [], reads: 'mv', removes: (w) => w.includes('-sdel') };
+/** fdupes' and jdupes' `-d` (`--delete`, in a cluster: `-rdN`): every duplicate but the first of each set deleted, without asking given `-N`. */
+const DUPES_DELETE: RemovingWithOption = {
+  valued: ['-x', '--exclude', '-o', '--order', '-X', '--ext-filter', '-y', '--hash-db', '-P', '--print', '-l', '--log'],
+  reads: 'rm',
+  removes: (w) => w.some((v) => v === '--delete' || /^-[A-Za-z]*d/.test(v)),
+};
+
+const REMOVING_WITH_OPTION: Record<string, RemovingWithOption> = {
   zip: {
     valued: ['-b', '-n', '-t', '-tt', '-x', '-i', '-O', '--out', '-P', '--password', '-Z'],
     reads: 'mv',
@@ -41,6 +71,63 @@ const REMOVING_WITH_OPTION: Record<string, { valued: readonly string[]; reads: '
     removes: (o) => o.includes('--remove-files'),
   },
   shred: { valued: ['-n', '--iterations', '-s', '--size', '--random-source'], reads: 'rm', removes: () => true },
+  // 7-Zip's `-sdel`: the files packed are deleted after
+  '7z': SEVEN_ZIP,
+  '7za': SEVEN_ZIP,
+  '7zz': SEVEN_ZIP,
+  // the duplicate finders told to delete: what they delete is anything under the folders they search
+  fdupes: DUPES_DELETE,
+  jdupes: DUPES_DELETE,
+  rdfind: {
+    valued: [
+      '-ignoreempty',
+      '-minsize',
+      '-maxsize',
+      '-followsymlinks',
+      '-removeidentinode',
+      '-checksum',
+      '-deterministic',
+      '-makesymlinks',
+      '-makehardlinks',
+      '-makeresultsfile',
+      '-outputname',
+      '-deleteduplicates',
+      '-sleep',
+      '-dryrun',
+      '-n',
+    ],
+    reads: 'rm',
+    removes: (w) => deletes(w, ['-deleteduplicates'], /^false$/i) && !deletes(w, ['-dryrun', '-n'], /^false$/i),
+  },
+  czkawka_cli: {
+    valued: [
+      '-d',
+      '--directories',
+      '-e',
+      '--excluded-directories',
+      '-E',
+      '--excluded-items',
+      '-x',
+      '--allowed-extensions',
+      '-D',
+      '--delete-method',
+      '-t',
+      '--search-method',
+      '-f',
+      '--file-to-save',
+      '-s',
+      '--minimal-file-size',
+      '-i',
+      '--maximal-file-size',
+      '-m',
+      '-l',
+      '--hash-type',
+    ],
+    reads: 'rm',
+    removes: (w) => deletes(w, ['-D', '--delete-method'], /^none$/i),
+    operandOptions: ['-d', '--directories'],
+    subcommand: true,
+  },
 };
 
 /** The names of the removal programs: what they name, they remove (path-access.ts). */
@@ -62,17 +149,27 @@ export function removesAsRm(program: string): boolean {
 export function removalReading(inv: Invocation): Invocation | null {
   const optional = Object.hasOwn(REMOVING_WITH_OPTION, inv.program) ? REMOVING_WITH_OPTION[inv.program]! : undefined;
   const end = inv.args.findIndex((w) => w.value === '--');
-  const removing = optional?.removes((end < 0 ? inv.args : inv.args.slice(0, end)).map((w) => w.value).filter((v) => v.startsWith('-')));
-  const spec = Object.hasOwn(REMOVAL_PROGRAMS, inv.program) ? REMOVAL_PROGRAMS[inv.program] : removing ? optional : undefined;
+  const removing = optional?.removes((end < 0 ? inv.args : inv.args.slice(0, end)).map((w) => w.value));
+  const spec: { valued: readonly string[]; reads: 'rm' | 'mv'; operandOptions?: readonly string[]; subcommand?: true } | undefined = Object.hasOwn(
+    REMOVAL_PROGRAMS,
+    inv.program,
+  )
+    ? REMOVAL_PROGRAMS[inv.program]
+    : removing
+      ? optional
+      : undefined;
   if (!spec) return null;
   const operands: Word[] = [];
   let noPreserveRoot = false;
   let optionsEnd = false;
+  let subcommand = spec.subcommand === true;
   for (let i = 0; i < inv.args.length; i++) {
     const w = inv.args[i]!;
     if (!optionsEnd && w.value === '--') optionsEnd = true;
     else if (!optionsEnd && w.value === '--no-preserve-root') noPreserveRoot = true;
+    else if (!optionsEnd && spec.operandOptions?.includes(w.value) && inv.args[i + 1]) operands.push(inv.args[++i]!);
     else if (!optionsEnd && spec.valued.includes(w.value)) i++;
+    else if (subcommand && !w.value.startsWith('-')) subcommand = false;
     else if (!optionsEnd && w.value.startsWith('-') && w.value !== '-') continue;
     // a pattern the program expands itself is a glob, quoted or not, each of its brace alternatives one (find's `{}` is no pattern)
     else if (/[*?[]|\{[^}]*,/.test(w.value)) for (const value of globAlternatives(w.value)) operands.push({ ...w, value, glob: /[*?[]/.test(value) });
