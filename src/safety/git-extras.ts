@@ -4,7 +4,8 @@
  * (docs/safety.md, "Shell commands are parsed, not grepped"). `delete-branch B` and
  * `rename-branch OLD NEW` delete a branch on origin (`git push origin --delete B`), `delete-tag T` a
  * tag there, `obliterate F` rewrites every commit (`git filter-branch … -- --all`), `undo --hard`
- * and `clear` reset the working tree (`git reset --hard`). Their local neighbours (`git summary`,
+ * and `clear` reset the working tree (`git reset --hard`); git's contrib `subtree push --prefix=P
+ * REMOTE BRANCH` pushes a folder's split history to that branch (`git push REMOTE HEAD:BRANCH`). Their local neighbours (`git summary`,
  * `git effort`, `git undo` of a soft kind) run no such command and are left alone. A deletion
  * pushes no commit, so it carries no `#!axme` marker (git-rules.ts checkGit).
  */
@@ -31,6 +32,17 @@ export function gitExtrasCall(sub: string, args: readonly string[]): { sub: stri
     case 'clear':
     case 'clear-soft':
       return { sub: 'reset', args: ['--hard'] };
+    // git's own contrib `subtree push --prefix=P REMOTE BRANCH`: the folder's history split off and pushed to that branch
+    case 'subtree': {
+      if (named[0] !== 'push') return null;
+      const operands: string[] = [];
+      for (let i = args.indexOf('push') + 1; i < args.length; i++) {
+        if (/^(-P|--prefix|-m|--message)$/.test(args[i]!)) i++;
+        else if (!args[i]!.startsWith('-')) operands.push(args[i]!);
+      }
+      const [remote, branch] = operands;
+      return remote && branch ? { sub: 'push', args: [remote, `HEAD:refs/heads/${branch.replace(/^refs\/heads\//, '')}`] } : null;
+    }
     default:
       return null;
   }
