@@ -28,6 +28,6 @@ export const PUBLISH_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   fury: ['push'],
   package_cloud: ['push'],
   attic: ['push'],
-  osc: ['commit', 'ci', 'submitrequest', 'sr'],
+  osc: ['commit', 'submitrequest', 'sr'],
   kn: ['create', 'update', 'apply'],
 };
