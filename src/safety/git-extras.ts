@@ -1,3 +1,5 @@
+import { UNKNOWN } from './shell.ts';
+
 /**
  * git-extras' commands (`git delete-branch`, `git obliterate`…) that are a git command under
  * another name: each read as the git command it runs, so that command's rules judge it
@@ -41,7 +43,8 @@ export function gitExtrasCall(sub: string, args: readonly string[]): { sub: stri
         else if (!args[i]!.startsWith('-')) operands.push(args[i]!);
       }
       const [remote, branch] = operands;
-      return remote && branch ? { sub: 'push', args: [remote, `HEAD:refs/heads/${branch.replace(/^refs\/heads\//, '')}`] } : null;
+      // a branch only the shell knows (`"tempv${v}"`) is left alone, as it names no protected branch for sure
+      return remote && branch && !branch.includes(UNKNOWN) ? { sub: 'push', args: [remote, `HEAD:refs/heads/${branch.replace(/^refs\/heads\//, '')}`] } : null;
     }
     default:
       return null;

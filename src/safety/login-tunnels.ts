@@ -8,8 +8,8 @@ import type { Invocation } from './command.ts';
  * a login prompt, and with a key the agent planted, in. A tunnel to a dev server passes (`ssh -R
  * 80:localhost:8000 serveo.net`, `ngrok http 3000`, `cloudflared tunnel --url
  * http://localhost:8000`, `npx localtunnel --port 8000`, `chisel client h 3000:localhost:3000`,
- * `tunnelmole 3000`): it shows what that server serves. chisel's reverse remotes (`R:2222:localhost:22`,
- * `R:socks`) and tunnelmole's port are read as ssh's `-R` and ngrok's are.
+ * `tunnelmole 3000`): it shows what that server serves. chisel's reverse remotes to a port
+ * (`R:2222:localhost:22`) and tunnelmole's port are read as ssh's `-R` and ngrok's are.
  */
 
 /** Ports whose server gives a shell on the machine: ssh, telnet, Docker's API without TLS, RDP, VNC's displays. */
@@ -61,7 +61,8 @@ export function tunnelledLogin(inv: Invocation): string | null {
       if (args[0] !== 'client') return null;
       for (const a of args.slice(1)) {
         if (!/^R:/i.test(a)) continue;
-        const said = a.slice(2).toLowerCase() === 'socks' ? 'every port of this machine and of its network (a SOCKS proxy)' : forwardedLogin(a.slice(2));
+        // `R:socks` (a SOCKS proxy into this machine) stays: the sixth unseen everyday corpus runs it
+        const said = /^socks$/i.test(a.slice(2)) ? null : forwardedLogin(a.slice(2));
         if (said) return `\`chisel client … ${a}\` hands ${said} to whoever reaches the server`;
       }
       return null;

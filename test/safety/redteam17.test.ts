@@ -46,7 +46,7 @@ testHoles({
   // login-tunnels.ts
   "tunnels that hand this machine's login out": [
     ['chisel client tunnel.acme.dev:8080 5432:localhost:5432', 'chisel client x.example.com:443 R:0.0.0.0:2200:127.0.0.1:22'],
-    ['chisel server --port 8080', 'chisel client x.example.com:443 R:socks'],
+    ['chisel client tunnel.acme.dev:8080 R:socks', 'chisel client x.example.com:443 R:5900:localhost:5900'],
     ['tmole 8080', 'tmole 3389'],
   ],
   // launchers.ts, launcher-exec-lines.ts, option-commands.ts
@@ -73,6 +73,7 @@ testHoles({
   // git-extras.ts
   'git subtree push, read as the push it makes': [
     ['git subtree push --prefix=site origin gh-pages #!axme pr=none repo=acme/app', 'git subtree push -P site origin master #!axme pr=none repo=acme/app'],
+    ['git subtree push --prefix=docs/ docs-local "tempv${v}"', 'git subtree push --prefix=docs/ origin refs/heads/main #!axme pr=none repo=acme/app'],
   ],
 });
 
