@@ -9,6 +9,7 @@
  */
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { findItems, RECALL_FLOOR, RECALL_SHARE, recallForPrompt, relevantHits } from '../src/knowledge/views/recall.ts';
+import { RECALL_FLOOR_DOCS, RECALL_WORTH } from '../src/knowledge/views/recall-prompt.ts';
 import { benchEnv } from './lib.ts';
 import { loadCorpus, seedCorpusRepo, slugOf } from './retrieval/corpus.ts';
 
@@ -32,25 +33,31 @@ const dir = seedCorpusRepo(files, qrels);
 const kb = await openKnowledgeBase({ cwd: dir, env: benchEnv(), actor: 'agent' });
 try {
   const relevant: number[] = [];
+  const relevantShare: number[] = [];
   let kept = 0;
   for (const query of qrels.queries) {
-    const hits = await findItems(kb, query.q, 12);
+    const found = await findItems(kb, query.q, 12);
     const want = new Set(query.relevant.map(slugOf));
-    const hit = hits.find((h) => want.has(h.slug));
+    const hit = found.hits.find((h) => want.has(h.slug));
     if (!hit) continue;
     relevant.push(hit.score);
-    if (relevantHits(hits).some((h) => want.has(h.slug))) kept++;
+    relevantShare.push(hit.score / found.worth);
+    if (relevantHits(found).some((h) => want.has(h.slug))) kept++;
   }
   const unrelated: number[] = [];
+  const unrelatedShare: number[] = [];
   let leaked = 0;
   for (const text of UNRELATED) {
-    const hits = await findItems(kb, text, 12);
-    unrelated.push(hits[0]?.score ?? 0);
-    if (relevantHits(hits).length) leaked++;
+    const found = await findItems(kb, text, 12);
+    unrelated.push(found.hits[0]?.score ?? 0);
+    unrelatedShare.push((found.hits[0]?.score ?? 0) / found.worth);
+    if (relevantHits(found).length) leaked++;
   }
-  console.log(`floor ${RECALL_FLOOR}, share ${RECALL_SHARE}`);
+  console.log(`floor ${RECALL_FLOOR} (scaled down under ${RECALL_FLOOR_DOCS} documents, with ${RECALL_WORTH} of the prompt's worth), share ${RECALL_SHARE}`);
   console.log(`relevant item's score, queries about it: ${fmt(relevant)}; recalled ${kept}/${relevant.length}`);
   console.log(`best score, unrelated prompts:           ${fmt(unrelated)}; recalled anything ${leaked}/${UNRELATED.length}`);
+  console.log(`relevant item's score / the query's worth:  ${fmt(relevantShare)}`);
+  console.log(`best score / the prompt's worth, unrelated:  ${fmt(unrelatedShare)}`);
   const times: number[] = [];
   for (const query of qrels.queries.slice(0, 50)) {
     const t = performance.now();

@@ -66,7 +66,9 @@ export function tipSearch(
   if (!loc) return false;
   const r = searchAtTip({ loc, cwd: io.cwd, env: io.env, query: a.query, k: a.k, type: a.type });
   if (!r) return false;
-  const found: Found = { ...r, query: a.query, type: a.type };
+  // what the query is worth is the prompt recall's (recall-prompt.ts), not part of a search's answer
+  const { worth: _worth, docs: _docs, ...answer } = r;
+  const found: Found = { ...answer, query: a.query, type: a.type };
   const more = a.json ? null : moreHitsNote(found);
   if (more) io.note(`${more}\n`);
   io.write(a.json ? `${JSON.stringify(searchJson(found), null, 2)}\n` : searchLines(found));

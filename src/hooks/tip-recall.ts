@@ -18,5 +18,5 @@ export function promptRecallAtTip(
   if (!query) return { text: '', shown: [] };
   // the folder the store is opened from on the full path (store-work.ts withStore)
   const r = searchAtTip({ loc, cwd: loc.worktree ?? opts.cwd, env, query, k: RECALL_DEPTH, type: 'all' });
-  return r && recallOfHits(r.hits, opts.given);
+  return r && recallOfHits(r, opts.given);
 }

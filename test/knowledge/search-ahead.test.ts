@@ -192,7 +192,7 @@ describe('a prompt with terminal output pasted in (colour codes, a bidirectional
       // the search behind recall refuses such characters in a query: the prompt's are spaces, and it recalls what its words do
       assert.deepEqual(await recallForPrompt(kb, prompt, new Set()), await recallForPrompt(kb, 'why does the [31mledger [0m build fail here', new Set()));
       assert.equal(promptQuery(prompt), 'why does the [31mledger [0m build fail here');
-      assert.equal((await findItems(kb, promptQuery(prompt), 5))[0]?.title, 'The ledger lives in Postgres');
+      assert.equal((await findItems(kb, promptQuery(prompt), 5)).hits[0]?.title, 'The ledger lives in Postgres');
     } finally {
       await closeKnowledgeBase(kb);
       rmSync(dir, { recursive: true, force: true });

@@ -4,10 +4,12 @@ import type { RepoLocation } from '../core/location.ts';
 import { readMergedState } from '../core/merged-state.ts';
 import { type AnchoredEntry, anchorIndexKey, writeAnchorIndex } from './anchor-index.ts';
 import type { RecallEntry } from './recall-lines.ts';
-import { promptQuery, RECALL_DEPTH, recallOfHits } from './recall-prompt.ts';
-import { type SearchHit, searchKnowledge } from './search.ts';
+import { type FoundItems, promptQuery, RECALL_DEPTH, recallOfHits } from './recall-prompt.ts';
+import { queryOf } from './search/hits.ts';
+import { queryWorth } from './search/query-worth.ts';
+import { loadSearchIndex, searchKnowledge } from './search.ts';
 
-export { promptQuery, RECALL_FLOOR, RECALL_SHARE, refOf, relevantHits } from './recall-prompt.ts';
+export { type FoundItems, promptQuery, RECALL_FLOOR, RECALL_SHARE, refOf, relevantHits } from './recall-prompt.ts';
 
 import { staleMarks } from './stale-marks.ts';
 
@@ -16,9 +18,12 @@ import { staleMarks } from './stale-marks.ts';
  * Search is asked in one place only (`findItems`), so a faster index drops in there.
  */
 
-/** The one call site of search for recall. */
-export async function findItems(kb: KnowledgeBase, query: string, k: number): Promise<SearchHit[]> {
-  return (await searchKnowledge(kb, { query, k })).hits;
+/** The one call site of search for recall: the hits, and what the query's words are worth in the index searched (search/query-worth.ts). */
+export async function findItems(kb: KnowledgeBase, query: string, k: number): Promise<FoundItems> {
+  const { hits } = await searchKnowledge(kb, { query, k });
+  // the index the search just loaded, from memory
+  const { index } = await loadSearchIndex(kb);
+  return { hits, worth: queryWorth(index, queryOf(index, query).groups), docs: index.docs.length };
 }
 
 /**

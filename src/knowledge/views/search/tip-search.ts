@@ -9,6 +9,7 @@ import type { Doc } from './build-index.ts';
 import { hitOf, queryOf, type SearchHit } from './hits.ts';
 import { keyOfStoreAlone, readLast, readStale, readTipIndex, searchDir, type TipIndex } from './persist.ts';
 import { rankTop } from './prune.ts';
+import { queryWorth } from './query-worth.ts';
 
 /**
  * A search at the memory tip that opens no store (docs/search.md, "The query at the tip"): the
@@ -41,7 +42,8 @@ export interface TipSearchOptions {
   reads?: { read: number; size: number };
 }
 
-export type TipSearchResult = { hits: SearchHit[]; commit: string; total: number };
+/** `worth`, `docs`: what the query's words are worth in the index (query-worth.ts) and its documents, which a prompt's recall reads a score against */
+export type TipSearchResult = { hits: SearchHit[]; commit: string; total: number; worth: number; docs: number };
 
 function answer(opts: TipSearchOptions): TipSearchResult | undefined {
   const { loc, k } = opts;
@@ -77,12 +79,14 @@ function rankAtTip({ loc, k, type, query }: TipSearchOptions, tip: TipIndex, dir
     }
   }
   const { said, groups } = queryOf(index, query.trim(), { once: true });
-  if (said.length === 0) return { hits: [], commit, total: 0 };
+  if (said.length === 0) return { hits: [], commit, total: 0, worth: 0, docs: index.docs.length };
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
   const top = rankTop(index, groups, said, k, (d) => staleOf(d) !== undefined, kinds);
   return {
     hits: top.ranked.map((r) => hitOf(r, said, staleOf, { commit })),
     commit,
+    worth: queryWorth(index, groups),
+    docs: index.docs.length,
     // worked out when read (a prompt's recall does not read it)
     get total() {
       return top.total;
