@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
+import { fileSystemError } from '../model/file-system-error.ts';
 import { invalidInput } from '../model/validate.ts';
 import { choiceError, emptyListError } from './choice-values.ts';
 import { OPERATION_WORDS } from './command-index.ts';
@@ -245,6 +246,8 @@ export function checkFlagValues(argv: readonly string[], booleans: readonly stri
 /** Prints a failed command's error (text or --json) on stderr; returns its exit code. */
 export function report(io: CliIO, err: unknown, json: boolean): number {
   if (err instanceof SilentExit) return err.code;
+  // the file system's refusal (a git folder this user may not write, a full disk) is said as such, not as a bug
+  err = fileSystemError(err) ?? err;
   let code: number;
   let payload: { code: string; message: string; data?: Record<string, unknown> };
   if (err instanceof z.ZodError) {

@@ -33,3 +33,22 @@ export function harnessSession(io: HookIO, p: HookPayload & { session_id: string
     },
   });
 }
+
+/**
+ * As harnessSession, or null when the session cannot be recorded (a git folder this user may not
+ * write, a full disk): the hook still does its work without it (the context, the recall), and
+ * says on stderr why the session is not recorded. Never used where the session decides a verdict.
+ */
+export function harnessSessionIfRecorded(
+  io: HookIO,
+  p: HookPayload & { session_id: string },
+  commonDir: string,
+  opts: { renew?: boolean } = {},
+): SessionMeta | null {
+  try {
+    return harnessSession(io, p, commonDir, opts);
+  } catch (err) {
+    io.stderr(`axme: could not record the session (${(err as Error).message})\n`);
+    return null;
+  }
+}

@@ -2,7 +2,7 @@ import { locateRepo, sessionStoreAt } from '../knowledge/core/location.ts';
 import { CHECKPOINT_KEY } from '../session/given.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
-import { harnessSession } from './harness-session.ts';
+import { harnessSessionIfRecorded } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 
 /** What the session start injects stays this small at any store size; the rest is one axme_context call away. */
@@ -18,7 +18,7 @@ export async function sessionStart(io: HookIO): Promise<void> {
   if (!loc) return void io.stdout(io.protocol.pass);
   let sessionId: string | undefined;
   if (p.session_id) {
-    sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
+    sessionId = harnessSessionIfRecorded(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true })?.id;
   }
   // after a compaction (Claude Code's SessionStart with source "compact"), the checkpoint leads
   const checkpoint = sessionId ? dueCheckpoint(loc.commonDir, sessionId, givenSoFar(io, loc.commonDir, sessionId)) : null;

@@ -3,7 +3,7 @@ import { CHECKPOINT_KEY, itemKey } from '../session/given.ts';
 import { parseJsonObject } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
-import { harnessSession } from './harness-session.ts';
+import { harnessSessionIfRecorded } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { renumberedNotice } from './renumbered-notice.ts';
 
@@ -29,7 +29,7 @@ export async function userPromptSubmit(io: HookIO): Promise<void> {
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);
   if (!io.protocol.promptContext || !loc || prompt.trim() === '') return void io.stdout(io.protocol.pass);
-  const session = p.session_id ? harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir) : null;
+  const session = p.session_id ? harnessSessionIfRecorded(io, { ...p, session_id: p.session_id }, loc.commonDir) : null;
   const given = session ? givenSoFar(io, loc.commonDir, session.id) : new Set<string>();
   // a client that starts no context after a compaction (Gemini CLI): the first prompt after it carries the checkpoint
   const checkpoint = session ? dueCheckpoint(loc.commonDir, session.id, given) : null;

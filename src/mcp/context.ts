@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
+import { fileSystemError } from '../model/file-system-error.ts';
 import { readOnlyServerMessage } from '../model/read-only-git-dir.ts';
 import { invalidInput } from '../model/validate.ts';
 import { sessionBinder } from '../session/current.ts';
@@ -115,7 +116,8 @@ export async function reply(
     return { content: [{ type: 'text', text }], structuredContent: data };
   } catch (caught) {
     // input that reached a schema unchecked is still the caller's input: said in words, not a dump
-    const err = caught instanceof z.ZodError ? invalidInput(caught, 'input') : caught;
+    // the file system's refusal (a git folder this user may not write, a full disk) is said as such, not as a bug
+    const err = caught instanceof z.ZodError ? invalidInput(caught, 'input') : (fileSystemError(caught) ?? caught);
     if (isAxmeError(err)) {
       const kind = USAGE_CODES.has(err.code)
         ? 'invalid request'

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'CONFIG' // a configuration file axme must edit is broken (e.g. .claude/settings.json)
   | 'UNAVAILABLE' // the process is stopping and will not start the work
   | 'GIT_FAILED' // the git CLI failed for a reason axme cannot fix
+  | 'FILE_SYSTEM' // the file system refused a read or write (permission denied, read-only, no space, a path through a file): the message names the path and what to do
   | 'DOWNLOAD_FAILED' // a download (a search model's files) could not be made: the network, or the server's answer
   | 'GITHUB_FAILED'; // GitHub's API refused or could not be reached
 
