@@ -147,7 +147,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
       out.safety.push({ action: rule.action, rule_type: rule.rule_type, value: rule.value, changed });
     }
     const record = planCloseRecord(kb, st, { session, slug, data, source: 'agent', local, now, author });
-    out.handoff = record.handoff!;
+    out.handoff = record.handoff ?? '';
     out.summary = record.summary;
     out.pruned = record.pruned;
     const what = data.stopped_at || data.summary;
@@ -194,7 +194,7 @@ export function planCloseRecord(
 ): { handoff: string | null; summary: string; pruned: string[] } {
   const { slug, session, data, local, now } = o;
   let handoffPath: string | null = null;
-  if (o.handoff !== false) {
+  if (o.handoff !== false && handsOver(data)) {
     const previous = st.state.items.handoff.find((h) => h.slug === slug);
     const handoff = Handoff.parse({
       slug,
@@ -237,6 +237,16 @@ export function planCloseRecord(
   });
   const summaryPath = putItem(st, 'session', summary, 'session.closed', 'summary');
   return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug, prunableBy(kb, o.author)) : [] };
+}
+
+/**
+ * Whether a close hands anything over: a text with words in it, a pull request or a branch. A
+ * close that does not (`{}`) writes no handoff, so it never becomes the latest one in place of a
+ * handoff that says something.
+ */
+function handsOver(data: CloseRecordData): boolean {
+  const texts = [data.stopped_at, data.startup_text, data.summary, data.in_progress, data.next_steps, data.test_results, data.blockers];
+  return texts.some((t) => t.trim() !== '') || data.prs.length > 0 || data.dirty_branches.length > 0;
 }
 
 /** Who writes a handoff: the email of the identity the store's commits carry (git config, GIT_* variables, else the fallback). */
@@ -293,7 +303,10 @@ function describe(kb: KnowledgeBase, r: Omit<FinalizeCloseResult, 'commit' | 'te
   lines.push(r.memories.length ? `- memories: ${r.memories.map((m) => `${m.slug} (${outcomeText(m)})`).join('; ')}` : '- memories: none');
   if (r.safety.length)
     lines.push(`- safety rules: ${r.safety.map((s) => `${s.action} ${s.rule_type} = ${s.value}${s.changed ? '' : ' (no change)'}`).join('; ')}`);
-  lines.push(`- handoff: ${locationOf(kb, r.handoff)}`, `- session summary: ${locationOf(kb, r.summary)}`);
+  lines.push(
+    r.handoff ? `- handoff: ${locationOf(kb, r.handoff)}` : '- handoff: none (the close handed nothing over: the latest handoff stays the one before)',
+    `- session summary: ${locationOf(kb, r.summary)}`,
+  );
   if (r.pruned.length) lines.push(`- older handoffs moved to history: ${r.pruned.join(', ')}`);
   return lines.join('\n');
 }

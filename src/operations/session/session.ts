@@ -50,7 +50,7 @@ export const sessionFinalize = defineOperation({
     decisions: z.array(z.looseObject({})).describe('each decision: id, title, outcome (saved, exists, superseded, removed)'),
     memories: z.array(z.looseObject({})).describe('each memory: slug, title, outcome (saved, exists, superseded, removed)'),
     safety: z.array(z.looseObject({})).describe('each safety rule change and whether it changed anything'),
-    handoff: z.string().describe('the handoff file'),
+    handoff: z.string().describe('the handoff file, or "" when the close handed nothing over (no handoff written)'),
     summary: z.string().describe('the session summary file'),
   }),
   annotations: EDIT,
