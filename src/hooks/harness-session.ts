@@ -1,3 +1,4 @@
+import { fileSystemError } from '../model/file-system-error.ts';
 import { processStart } from '../session/owner.ts';
 import { isMapped, mappedSession, type SessionMeta, sessionForHarness } from '../session/sessions.ts';
 import { checkedSessionId, type HookPayload } from '../setup/clients/hook-payload.ts';
@@ -36,7 +37,7 @@ export function harnessSession(io: HookIO, p: HookPayload & { session_id: string
 
 /**
  * As harnessSession, or null when the session cannot be recorded (a git folder this user may not
- * write, a full disk): the hook still does its work without it (the context, the recall), and
+ * write, a full disk: the file system's refusal, model/file-system-error.ts): the hook still does its work without it (the context, the recall), and
  * says on stderr why the session is not recorded. Never used where the session decides a verdict.
  */
 export function harnessSessionIfRecorded(
@@ -48,6 +49,8 @@ export function harnessSessionIfRecorded(
   try {
     return harnessSession(io, p, commonDir, opts);
   } catch (err) {
+    // only the file system's refusal: a payload's bad session_id stays the payload's problem (run.ts)
+    if (!fileSystemError(err)) throw err;
     io.stderr(`axme: could not record the session (${(err as Error).message})\n`);
     return null;
   }
