@@ -4,6 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
 import type { NumberBounds } from '../model/number-value.ts';
 import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
+import { unknownFields, unknownFieldsError } from '../model/unknown-fields.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
@@ -193,14 +194,19 @@ const takesList = (f: JsonField | undefined) => f?.type === 'array' || !!f?.anyO
 /** `cli.stdinJson`: the whole input, one JSON object on standard input (the MCP tool's arguments). */
 async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {
   const raw = await readStdin(io, LIMITS.fileBytes * 8);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch (err) {
     throw new AxmeError(
       'INVALID_INPUT',
       `standard input is not JSON (${(err as Error).message}): pipe the ${op.mcp?.tool ?? op.id} arguments as one JSON object`,
     );
   }
+  // a misspelt field is refused by name at any depth, never dropped (model/unknown-fields.ts)
+  const unknown = unknownFieldsError(unknownFields(z.object(surfaceInput(op, 'cli')), value), `the ${op.mcp?.tool ?? op.id} input`);
+  if (unknown) throw unknown;
+  return value;
 }
 
 function printer(io: CliIO, a: CliArgs): CliPrinter {
