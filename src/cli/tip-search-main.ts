@@ -1,5 +1,5 @@
 import { locateRepo } from '../knowledge/core/location.ts';
-import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
+import { searchAnswerOf, searchAtTip } from '../knowledge/views/search/tip-search.ts';
 import { SEARCH_LIMIT_FLAG, SEARCH_LIMIT_SHORT, SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
 import { textProblem } from '../model/text-problem.ts';
 import { type Found, moreHitsNote, searchJson, searchLines } from '../operations/search-text.ts';
@@ -66,9 +66,7 @@ export function tipSearch(
   if (!loc) return false;
   const r = searchAtTip({ loc, cwd: io.cwd, env: io.env, query: a.query, k: a.k, type: a.type });
   if (!r) return false;
-  // what the query is worth is the prompt recall's (recall-prompt.ts), not part of a search's answer
-  const { worth: _worth, docs: _docs, ...answer } = r;
-  const found: Found = { ...answer, query: a.query, type: a.type };
+  const found: Found = { ...searchAnswerOf(r), query: a.query, type: a.type };
   const more = a.json ? null : moreHitsNote(found);
   if (more) io.note(`${more}\n`);
   io.write(a.json ? `${JSON.stringify(searchJson(found), null, 2)}\n` : searchLines(found));

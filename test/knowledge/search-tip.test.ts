@@ -22,7 +22,7 @@ import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
 import { recallForPrompt } from '../../src/knowledge/views/recall.ts';
-import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
+import { searchAnswerOf, searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import type { SearchType } from '../../src/model/search-kinds.ts';
 import { axme, cleanEnv, commitFiles, openTestKb, tempRepo } from '../helpers.ts';
@@ -49,9 +49,7 @@ describe('the query at the memory tip', () => {
   // the search's answer: what the query is worth and the index's size are the prompt recall's (its equality is checked below)
   const atTip = (query: string, type: SearchType = 'all', k = 10) => {
     const r = searchAtTip({ loc: locateRepo(dir, env)!, cwd: dir, env, query, k, type });
-    if (!r) return r;
-    const { worth: _worth, docs: _docs, ...answer } = r;
-    return answer;
+    return r && searchAnswerOf(r);
   };
   const full = async (query: string, type: SearchType = 'all', k = 10) => {
     const k2 = await openTestKb(dir);

@@ -45,6 +45,11 @@ export interface TipSearchOptions {
 /** `worth`, `docs`: what the query's words are worth in the index (query-worth.ts) and its documents, which a prompt's recall reads a score against */
 export type TipSearchResult = { hits: SearchHit[]; commit: string; total: number; worth: number; docs: number };
 
+/** A search's answer of a result at the tip: its hits, commit and total (what the query is worth and the index's size are the prompt recall's, recall-prompt.ts). */
+export function searchAnswerOf(r: TipSearchResult): { hits: SearchHit[]; commit: string; total: number } {
+  return { hits: r.hits, commit: r.commit, total: r.total };
+}
+
 function answer(opts: TipSearchOptions): TipSearchResult | undefined {
   const { loc, k } = opts;
   const query = opts.query.trim();
