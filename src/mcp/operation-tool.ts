@@ -1,5 +1,6 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { deeplyStrict } from '../model/strict-schema.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, surfaceInput } from '../operations/operation.ts';
 import { common, reply, type ServerContext, writeCommon } from './context.ts';
@@ -28,7 +29,9 @@ export function toolInput(op: AnyOperation): z.ZodRawShape {
  */
 export function toolArguments(op: AnyOperation, input: z.ZodRawShape = toolInput(op)): z.ZodObject {
   const accepted = Object.keys(input).join(', ');
-  return z.strictObject(input, {
+  // a nested object's unknown field is refused as well (a close's decision with a misspelt enforce)
+  const strictFields = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, deeplyStrict(v as z.ZodType)]));
+  return z.strictObject(strictFields, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
         ? `unknown argument${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}: ${op.mcp?.tool} takes ${accepted}`

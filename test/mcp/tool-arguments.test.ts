@@ -36,4 +36,21 @@ describe('unknown tool arguments', () => {
     const alias = await call('axme_context', { workspace_path: dir });
     assert.equal(alias.isError, undefined, 'the AXME alias of project_path is still taken');
   });
+
+  test("a nested object's unknown field is refused too: a close's decision with a misspelt enforce", async () => {
+    const r = await call('axme_finalize_close', {
+      summary: 's',
+      decisions: [{ title: 'Never rebase shared branches', decision: 'No rebase on shared/*.', enforcment: 'required' }],
+    });
+    assert.equal(r.isError, true, resultText(r));
+    assert.match(resultText(r), /enforcment/);
+    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--json']), [], 'nothing saved');
+    const { tools } = await client.listTools();
+    const close = tools.find((t) => t.name === 'axme_finalize_close')!.inputSchema as unknown as {
+      properties: { decisions: { description?: string; items: { additionalProperties?: unknown; properties: { title: { description?: string } } } } };
+    };
+    assert.equal(close.properties.decisions.items.additionalProperties, false, 'a decision declares it takes no other field');
+    assert.ok(close.properties.decisions.description, 'descriptions kept');
+    assert.ok(close.properties.decisions.items.properties.title.description, 'descriptions kept');
+  });
 });
