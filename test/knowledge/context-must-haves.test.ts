@@ -173,7 +173,8 @@ describe('page 1 holds the must-haves whatever the handoff', () => {
           }
         },
       ),
-      { numRuns: 15 },
+      // a case CI found: the page's footer was not counted in the budget (3,014 characters at 3,000)
+      { numRuns: 15, examples: [[{ required: 5, advisory: 1, questions: 8, handoff: 5 }, 3_000]] },
     );
   });
 });

@@ -12,12 +12,11 @@ export interface Page {
   blocks: number[];
 }
 
-/**
- * Packs text blocks (one item each) into pages of at most `budget` characters, never splitting a
- * block: a block larger than the budget gets a page of its own. The footer names the next page.
- */
-export function paginate(header: string, blocks: string[], budget: number, page = 1): Page {
-  if (!Number.isInteger(page) || page < 1) throw new AxmeError('INVALID_INPUT', `page must be a whole number from 1 (got ${page})`);
+/** The most a page's footer takes (`--- page N of M: call again with page: N+1 for more ---`, with its blank line). */
+const FOOTER_ROOM = '\n\n--- page 9999 of 9999: call again with page: 10000 for more ---'.length;
+
+/** Which blocks go on which page: in order, a block on the page it fits, a page never empty (a block over the budget stands alone). */
+function layout(header: string, blocks: string[], budget: number): number[][] {
   const pages: number[][] = [[]];
   let size = header.length;
   blocks.forEach((b, i) => {
@@ -30,6 +29,19 @@ export function paginate(header: string, blocks: string[], budget: number, page 
       size += b.length + 2;
     }
   });
+  return pages;
+}
+
+/**
+ * Packs text blocks (one item each) into pages of at most `budget` characters, never splitting a
+ * block: a block larger than the budget gets a page of its own. The footer names the next page,
+ * and is counted in the budget.
+ */
+export function paginate(header: string, blocks: string[], budget: number, page = 1): Page {
+  if (!Number.isInteger(page) || page < 1) throw new AxmeError('INVALID_INPUT', `page must be a whole number from 1 (got ${page})`);
+  // paged, each page keeps room for its footer ("--- page 1 of 2: …"), which is part of the budget too
+  const once = layout(header, blocks, budget);
+  const pages = once.length > 1 ? layout(header, blocks, budget - FOOTER_ROOM) : once;
   if (page > pages.length)
     throw new AxmeError('INVALID_INPUT', `page ${page} does not exist: there ${pages.length === 1 ? 'is 1 page' : `are ${pages.length} pages`}`);
   const on = pages[page - 1]!;
