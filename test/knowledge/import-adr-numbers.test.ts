@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { importAdr } from '../../src/operations/import/adr.ts';
-import { coreAt, runOp } from '../core.ts';
-import { tempRepo } from '../helpers.ts';
+import { coreAt, runOp, runOpText } from '../core.ts';
+import { git, tempRepo } from '../helpers.ts';
 
 /** A repository with an initialized store and docs/adr holding `files` (name -> text). */
 async function repoWithAdrs(files: Record<string, string>) {
@@ -69,8 +69,22 @@ describe('axme import adr: two ADRs with one title', () => {
         all.map((d: any) => `${d.id} ${d.status}`),
         ['D-001 active'],
       );
+      // a second run says the same of each file: the first is in the store now, the second is still its duplicate
+      const tip = git(repo.dir, ['rev-parse', 'refs/memory/main']);
       const again = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.equal(again.commit, null);
+      assert.deepEqual(
+        again.items.map((i: any) => `${i.path} ${i.id} ${i.outcome}`),
+        ['0001-use-postgres.md D-001 exists', '0002-use-postgres-again.md D-001 duplicate'],
+      );
+      assert.ok(
+        again.problems.some((p: any) => p.path === '0002-use-postgres-again.md' && /same title as 0001-use-postgres\.md \(D-001\)/.test(p.reason)),
+        JSON.stringify(again.problems),
+      );
+      const text = await runOpText(repo.dir, importAdr, { dir: repo.adr });
+      assert.match(text, /Already in the store: 1\n/);
+      assert.match(text, /Left out \(1\):\n- 0002-use-postgres-again\.md: same title as/);
+      assert.equal(git(repo.dir, ['rev-parse', 'refs/memory/main']), tip);
     } finally {
       repo.cleanup();
     }

@@ -63,17 +63,22 @@ export function stageAdrs(
   const entries: Entry[] = [];
   const duplicates: Array<{ file: AdrFile; of: AdrFile }> = [];
   const checked: Array<{ file: AdrFile; data: CheckedDecision }> = [];
+  /** the earlier files of the folder that are imported or in the store already: what a later one may duplicate */
+  const taken: AdrFile[] = [];
   for (const file of folder.files) {
-    const existing = stored.find((d) => d.source === file.source) ?? findDuplicate<Decision>(kb, st, 'decision', file.adr.title, () => true);
-    if (existing) {
-      entries.push({ file, item: existing, fresh: false, linked: false });
+    const bySource = stored.find((d) => d.source === file.source);
+    // decision add's rule: a live ADR of the folder with the same normalized title is the same decision,
+    // whether it is new or in the store already, so a second import says what the first did
+    const key = normalizeTitle(file.adr.title);
+    const same = bySource ? undefined : taken.find((f) => normalizeTitle(f.adr.title) === key && isLive('decision', { status: f.adr.status }));
+    if (same) {
+      duplicates.push({ file, of: same });
       continue;
     }
-    // decision add's rule: a live decision with the same normalized title is the same decision
-    const key = normalizeTitle(file.adr.title);
-    const same = checked.find((c) => normalizeTitle(c.data.title) === key && isLive('decision', { status: c.file.adr.status }));
-    if (same) {
-      duplicates.push({ file, of: same.file });
+    const existing = bySource ?? findDuplicate<Decision>(kb, st, 'decision', file.adr.title, () => true);
+    if (existing) {
+      entries.push({ file, item: existing, fresh: false, linked: false });
+      taken.push(file);
       continue;
     }
     try {
@@ -81,6 +86,7 @@ export function stageAdrs(
         file,
         data: checkDecision({ title: file.adr.title, decision: file.adr.decision, reasoning: file.adr.reasoning }, { allowSecret: opts.allowSecret }),
       });
+      taken.push(file);
     } catch (err) {
       problems.push({ path: file.path, reason: firstLine(err) });
     }
