@@ -28,6 +28,34 @@ describe('axme import adr: the report', () => {
       assert.doesNotMatch(text, /already in the store/);
       assert.match(text, /^No ADRs in .*docs\/adr: looked for Markdown files \(\*\.md\) directly in it, other than README\.md, index\.md/);
       assert.match(text, /Skipped \(not ADRs\): README\.md/);
+      // a dry run says what the real run says
+      const dry = await runOpText(repo.dir, importAdr, { dir: repo.adr, dry_run: true });
+      assert.doesNotMatch(dry, /0 new decisions/);
+      assert.match(dry, /^No ADRs in .*docs\/adr: looked for Markdown files \(\*\.md\) directly in it/);
+      assert.match(dry, /\(dry run: nothing written\)/);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test('--dry-run of a folder whose ADRs are all in the store: what the real run says, nothing written', async () => {
+    const repo = await repoWithAdrs({ '0001-use-postgres.md': '# Use Postgres\n\nWe use Postgres.\n', '0002-broken.md': 'no title here\n' });
+    try {
+      await runOp(repo.dir, importAdr, { dir: repo.adr });
+      const real = await runOpText(repo.dir, importAdr, { dir: repo.adr });
+      const dry = await runOpText(repo.dir, importAdr, { dir: repo.adr, dry_run: true });
+      assert.match(real, /^Nothing new to import from .*every ADR read is already in the store/);
+      assert.equal(dry.replace(' (dry run: nothing written)', ''), real);
+      // and a folder none of whose files reads as an ADR
+      const empty = await repoWithAdrs({ 'notes.md': 'no title\n' });
+      try {
+        const realNone = await runOpText(empty.dir, importAdr, { dir: empty.adr, dry_run: false });
+        const dryNone = await runOpText(empty.dir, importAdr, { dir: empty.adr, dry_run: true });
+        assert.match(realNone, /^No ADRs imported from .*none of its ADR files could be read/);
+        assert.equal(dryNone.replace(' (dry run: nothing written)', ''), realNone);
+      } finally {
+        empty.cleanup();
+      }
     } finally {
       repo.cleanup();
     }

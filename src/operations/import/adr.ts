@@ -57,15 +57,12 @@ const ADR_FOLDER_EXTRAS = ['README.md', ...[...NOT_ADRS].filter((n) => n !== 're
 function describe(r: ImportAdrResult): string {
   const fresh = r.items.filter((i) => i.outcome === 'new');
   const linked = r.items.filter((i) => i.outcome === 'linked');
-  const head = r.dry_run
-    ? `Dry run: ${fresh.length} new decisions from ${r.dir} (nothing written)`
-    : r.commit
+  // a dry run says what the real run would: only a commit becomes "would"
+  const head = fresh.length
+    ? r.commit
       ? `Imported ${fresh.length} new decisions from ${r.dir} in one commit ${r.commit.slice(0, 12)}`
-      : r.items.length
-        ? `Nothing new to import from ${r.dir}: every ADR read is already in the store`
-        : r.problems.length
-          ? `No ADRs imported from ${r.dir}: none of its ADR files could be read (see Left out)`
-          : `No ADRs in ${r.dir}: looked for Markdown files (*.md) directly in it, other than ${ADR_FOLDER_EXTRAS}; give the folder holding the ADR files (such as docs/adr, doc/adr or docs/decisions)`;
+      : `Dry run: ${fresh.length} new decisions from ${r.dir} (nothing written)`
+    : `${nothingNew(r)}${r.dry_run ? ' (dry run: nothing written)' : ''}`;
   const lines = [head];
   for (const i of fresh) lines.push(`- ${i.id} ${i.title} (${i.status}) <- ${i.path}${i.note ? `: ${i.note}` : ''}`);
   if (linked.length) lines.push(`Stored decisions given a supersession link: ${linked.map((i) => i.id).join(', ')}`);
@@ -77,4 +74,11 @@ function describe(r: ImportAdrResult): string {
     for (const p of r.problems) lines.push(`- ${p.path}: ${p.reason}`);
   }
   return lines.join('\n');
+}
+
+/** What an import that brings no new decision says: everything is in the store already, nothing could be read, or the folder holds no ADRs. */
+function nothingNew(r: ImportAdrResult): string {
+  if (r.items.length) return `Nothing new to import from ${r.dir}: every ADR read is already in the store`;
+  if (r.problems.length) return `No ADRs imported from ${r.dir}: none of its ADR files could be read (see Left out)`;
+  return `No ADRs in ${r.dir}: looked for Markdown files (*.md) directly in it, other than ${ADR_FOLDER_EXTRAS}; give the folder holding the ADR files (such as docs/adr, doc/adr or docs/decisions)`;
 }
