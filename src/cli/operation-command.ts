@@ -4,7 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
 import type { NumberBounds } from '../model/number-value.ts';
 import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
-import { unknownFields, unknownFieldsError } from '../model/unknown-fields.ts';
+import { unknownFieldsError } from '../model/strict-schema.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
@@ -203,8 +203,8 @@ async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {
       `standard input is not JSON (${(err as Error).message}): pipe the ${op.mcp?.tool ?? op.id} arguments as one JSON object`,
     );
   }
-  // a misspelt field is refused by name at any depth, never dropped (model/unknown-fields.ts)
-  const unknown = unknownFieldsError(unknownFields(z.object(surfaceInput(op, 'cli')), value), `the ${op.mcp?.tool ?? op.id} input`);
+  // a misspelt field is refused by name at any depth, never dropped: the MCP tool's own check (model/strict-schema.ts)
+  const unknown = unknownFieldsError(z.object(surfaceInput(op, 'cli')), value, `the ${op.mcp?.tool ?? op.id} input`);
   if (unknown) throw unknown;
   return value;
 }

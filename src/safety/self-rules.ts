@@ -126,7 +126,7 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
   };
 }
 
-/** The variables by which axme tells a person from an agent (cli/io.ts actorFrom, model/agent-env.ts). */
+/** The variables by which axme tells a person from an agent (model/actor.ts actorFrom, model/agent-env.ts). */
 const ACTOR_ENV = ['AXME_ACTOR', 'CLAUDECODE', 'AXME_AGENT'];
 /** The settings that say the actor is an agent. */
 const SAYS_AGENT = ['AXME_ACTOR=agent', 'CLAUDECODE=1', 'AXME_AGENT=1'];

@@ -44,6 +44,8 @@ describe('unknown tool arguments', () => {
     });
     assert.equal(r.isError, true, resultText(r));
     assert.match(resultText(r), /enforcment/);
+    // the same words as the CLI's: the fields a decision takes, so the model can mend the call
+    assert.match(resultText(r), /it takes title, decision, reasoning, enforce/);
     assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--json']), [], 'nothing saved');
     const { tools } = await client.listTools();
     const close = tools.find((t) => t.name === 'axme_finalize_close')!.inputSchema as unknown as {
