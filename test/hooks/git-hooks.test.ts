@@ -406,6 +406,19 @@ describe('git hooks where no axme is on PATH (Codex runs commands in a login she
       const ok = spawnSync('git', ['commit', '-q', '-m', 'with marker\n\n#!axme pr=none repo=acme/app'], { cwd: dir, env, encoding: 'utf8' });
       assert.equal(ok.status, 0, ok.stderr);
       assert.match(git(dir, ['log', '-1', '--format=%B']), /Axme-PR: none/);
+      // post-merge too: git runs no post-commit for a merge, and its note comes through the same fallback
+      git(dir, ['switch', '-q', '-c', 'side', 'HEAD~1']);
+      writeFileSync(join(dir, 's.txt'), 's\n');
+      git(dir, ['add', 's.txt']);
+      git(dir, ['-c', `core.hooksPath=${join(dir, 'no-hooks')}`, 'commit', '-q', '-m', 'Add s']);
+      git(dir, ['switch', '-q', '-']);
+      const merged = spawnSync('git', ['merge', '--no-ff', '-q', 'side', '-m', 'Merge side', '-m', '#!axme pr=none repo=acme/app'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      assert.equal(merged.status, 0, merged.stderr);
+      assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), /pr: none\nrepo: acme\/app/, 'the merge commit got its note');
     } finally {
       cleanup();
       rmSync(bin, { recursive: true, force: true });
