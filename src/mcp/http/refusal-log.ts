@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { LOG_BURST, LOG_PER_SECOND, logRate } from './log-rate.ts';
 
 /** Lines the log writes in a burst, then one a second: a flood of refused requests cannot fill a disk. */
-export const REFUSAL_LOG_BURST = 20;
-export const REFUSAL_LOG_PER_SECOND = 1;
+export const REFUSAL_LOG_BURST = LOG_BURST;
+export const REFUSAL_LOG_PER_SECOND = LOG_PER_SECOND;
 
 /** The longest path a line carries (a longer one is cut, with "…"). */
 const PATH_CHARS = 200;
@@ -38,26 +39,15 @@ function printable(s: string): string {
 /**
  * The log of refused requests of `axme serve --http`: one line each on the server's log (stderr),
  * `refused <time> <method> <path> from <address>: <status> <reason>`, written at most
- * REFUSAL_LOG_BURST in a burst and REFUSAL_LOG_PER_SECOND after (a token bucket on `now`); the
- * lines left out are counted and said on the next line written.
+ * REFUSAL_LOG_BURST in a burst and REFUSAL_LOG_PER_SECOND after (log-rate.ts); the lines left out
+ * are counted and said on the next line written.
  */
 export function refusalLog(opts: { log(line: string): void; now(): number; burst?: number; perSecond?: number }): (r: Refusal) => void {
-  const burst = opts.burst ?? REFUSAL_LOG_BURST;
-  const perSecond = opts.perSecond ?? REFUSAL_LOG_PER_SECOND;
-  let tokens = burst;
-  let last = opts.now();
-  let dropped = 0;
+  const rate = logRate(opts);
   return (r) => {
-    const now = opts.now();
-    tokens = Math.min(burst, tokens + (Math.max(0, now - last) / 1000) * perSecond);
-    last = now;
-    if (tokens < 1) {
-      dropped++;
-      return;
-    }
-    tokens--;
+    const dropped = rate.take();
+    if (dropped === null) return;
     const more = dropped ? ` (${dropped} more refused before this one, not logged: too many)` : '';
-    dropped = 0;
-    opts.log(`refused ${new Date(now).toISOString()} ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}${more}`);
+    opts.log(`refused ${new Date(opts.now()).toISOString()} ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}${more}`);
   };
 }

@@ -13,6 +13,7 @@ import { recoverOrphans } from '../recover-orphans.ts';
 import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
 import { createServer, registerAll } from '../server.ts';
 import { authGate, challenge, type Principal, rateLimiter, refusedHost, scopeNeeded, scopeRefusal } from './auth.ts';
+import { failureLog, internalErrorReply } from './failure-log.ts';
 import type { HttpSettings } from './http-options.ts';
 import { refusalLog, refusalOf } from './refusal-log.ts';
 import { type HttpSessionContext, type SharedStore, sessionContext, sharedStore } from './session-context.ts';
@@ -115,6 +116,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const label = (p: Principal) => (p.name === null ? "the open server's callers" : `token ${p.name}`);
 
   const logRefusal = refusalLog({ log: opts.log, now: () => Date.now() });
+  const logFailure = failureLog({ log: opts.log, now: () => Date.now() });
   /** Answers a request the server refuses, and logs it (refusal-log.ts): its status, the JSON-RPC error, and why. */
   const refuse = (
     req: IncomingMessage,
@@ -250,9 +252,10 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
         if (inFlight === 0) drained?.();
       });
     }
-    handle(req, res).catch((err: Error) => {
-      opts.log(`internal error: ${err.stack ?? err.message}`);
-      if (!res.headersSent) send(res, 500, {}, rpcError(-32603, `internal error: ${err.message}`));
+    handle(req, res).catch((err: unknown) => {
+      // the client learns an id to quote, the operator the stack (once per distinct error): failure-log.ts
+      const id = logFailure(err, refusalOf(req, 500, ''));
+      if (!res.headersSent) send(res, 500, {}, JSON.stringify({ jsonrpc: '2.0', error: internalErrorReply(id), id: null }));
       else res.end();
     });
   });
