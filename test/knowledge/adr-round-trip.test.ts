@@ -66,11 +66,31 @@ const text = fc.array(line, { maxLength: 10 }).map((lines) =>
     .replace(/\s+$/, ''),
 );
 
-function decisionWith(decision: string, reasoning: string): Decision {
+/** Endings and beginnings Markdown or an ADR reader gives a meaning to in a `# ` line: closing `#`s, emphasis, code, escapes, adr-tools' `1. `. */
+const TITLE_ENDS = [' #', ' ##', '#', ' \\#', '\\#', ' *', '*', ' **', ' `', '`', ' \\', '\\', ' \\\\', ' # #', ' \\ #', ' #\\'];
+const TITLE_STARTS = ['', '1. ', '2) ', 'ADR-3: ', '4 - ', '1\\. ', '# ', '#', '\\', '* ', '`'];
+
+/** The title the store keeps for `raw` (cleaned as decision add cleans it), or null when it keeps none. */
+function storedTitle(raw: string): string | null {
+  const r = Decision.shape.title.safeParse(raw);
+  return r.success ? r.data : null;
+}
+
+/** A title as the store holds it, with the beginnings and endings above. */
+const title = fc
+  .tuple(
+    fc.constantFrom(...TITLE_STARTS),
+    fc.oneof(fc.constantFrom('Use queues', 'x', '#', '\\', '*'), fc.string({ unit: 'grapheme-ascii', maxLength: 12 })),
+    fc.constantFrom('', ...TITLE_ENDS),
+  )
+  .map(([a, b, c]) => storedTitle(a + b + c))
+  .filter((t): t is string => t !== null);
+
+function decisionWith(decision: string, reasoning: string, title = 'Use queues for email'): Decision {
   return Decision.parse({
     slug: 'use-queues',
     id: 'D-001',
-    title: 'Use queues for email',
+    title,
     decision,
     reasoning,
     status: 'active',
@@ -97,7 +117,22 @@ describe('axme export adr -> import adr: decision and reasoning texts come back 
     );
   });
 
-  test('a decision with "### Consequences", one with "## Decision Outcome", a reasoning with "## Context and Problem Statement": the same in a fresh store', async () => {
+  test('property: any title comes back exactly, one ending in " #", "*", "`" or a backslash, or starting like "1. ", included', () => {
+    fc.assert(
+      fc.property(title, (t) => {
+        const file = renderMadr(decisionWith('We queue.', '', t), undefined);
+        const back = parseAdr(file, '0001-use-queues.md');
+        assert.equal(back.title, t, file);
+        assert.equal(back.decision, 'We queue.');
+      }),
+      {
+        numRuns: 1000,
+        examples: [['Use queues #'], ['Use queues ##'], ['1. Use queues'], ['#'], ['Use queues \\#'], ['Use queues *'], ['Use queues `'], ['Use queues \\']],
+      },
+    );
+  });
+
+  test('a decision with "### Consequences", one with "## Decision Outcome", a reasoning with "## Context and Problem Statement", a title "1. ... #": the same in a fresh store', async () => {
     const a = tempRepo({ commit: true });
     const b = tempRepo({ commit: true });
     try {
@@ -109,6 +144,7 @@ describe('axme export adr -> import adr: decision and reasoning texts come back 
         decision: 'Send email through the job queue.\n\n### Consequences\n\nRetries are automatic.',
         reasoning: 'SMTP is flaky.',
       });
+      await c.addDecision({ title: '1. Number the queues #', decision: 'Queues are numbered.' });
       await c.addDecision({
         title: 'Log in JSON',
         decision: 'Every log line is JSON.\n\n## Decision Outcome\n\nThe old text format goes.',
@@ -118,7 +154,7 @@ describe('axme export adr -> import adr: decision and reasoning texts come back 
       await runOp(a.dir, exportAdr, { dir: out });
       const r = await runOp(b.dir, importAdr, { dir: out });
       assert.deepEqual(r.problems, []);
-      const pick = (d: any) => ({ id: d.id, decision: d.decision, reasoning: d.reasoning });
+      const pick = (d: any) => ({ id: d.id, title: d.title, decision: d.decision, reasoning: d.reasoning });
       const before = (await c.list('decision', { all: true })).map(pick).sort((x: any, y: any) => x.id.localeCompare(y.id));
       const after = (await coreAt(b.dir).list('decision', { all: true })).map(pick).sort((x: any, y: any) => x.id.localeCompare(y.id));
       assert.deepEqual(after, before);

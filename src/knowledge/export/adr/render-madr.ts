@@ -1,7 +1,15 @@
 import type { Decision } from '../../../model/decision.ts';
 import { stringifyYaml } from '../../../model/frontmatter.ts';
 import { parseId } from '../../../model/ids.ts';
-import { CONTEXT_HEADING, GENERATED_MARKER, MADR_STATUS, OUTCOME_HEADING, REASONING_LINES_FIELD, REVOKED_WORDS } from '../../import/adr/adr-format.ts';
+import {
+  CONTEXT_HEADING,
+  GENERATED_MARKER,
+  MADR_STATUS,
+  OUTCOME_HEADING,
+  REASONING_LINES_FIELD,
+  REVOKED_WORDS,
+  titleLine,
+} from '../../import/adr/adr-format.ts';
 
 /** The file of a decision in the exported folder: `NNNN-<slug>.md`, NNNN its D-number. */
 export function adrFileName(d: Decision): string {
@@ -30,7 +38,7 @@ export function renderMadr(d: Decision, successor: Decision | undefined): string
   const reasoning = d.reasoning.trim() ? d.reasoning : '';
   // the import cuts the texts by this count, not by headings: a text may hold any heading (import/adr/exported-texts.ts)
   fm[REASONING_LINES_FIELD] = reasoning ? reasoning.split('\n').length : 0;
-  const parts = [`---\n${stringifyYaml(fm)}---\n${GENERATED_MARKER}`, `# ${d.title}`];
+  const parts = [`---\n${stringifyYaml(fm)}---\n${GENERATED_MARKER}`, titleLine(d.title)];
   if (reasoning) parts.push(`${CONTEXT_HEADING}\n\n${reasoning}`);
   parts.push(`${OUTCOME_HEADING}\n\n${d.decision}`);
   return `${parts.join('\n\n')}\n`;

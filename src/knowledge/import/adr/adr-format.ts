@@ -73,6 +73,31 @@ export function headingKey(text: string): string {
     .toLowerCase();
 }
 
+/** adr-tools' number before a title (`1. Title`, `ADR-2: Title`, `3) Title`): the import takes the number and drops it from the title. */
+export const TITLE_NUMBER = /^(?:adr[-_ ]?)?(\d+)\s*[.:)-]\s+(.+)$/i;
+
+// What the `# ` line of an exported file escapes with one more backslash, so that the import reads the
+// title back exactly and Markdown shows it as it is: a closing run of `#`s (Markdown drops it from a
+// heading) and the punctuation of a number the import would drop (`1. `). Backslashes already there
+// count: one is added on the way out and one taken on the way in, so `a \#` comes back too.
+const CLOSING_HASHES = /(^|\s)(\\*#+)$/;
+const ESCAPED_CLOSING_HASHES = /(^|\s)\\(\\*#+)$/;
+const NUMBER_PUNCTUATION = /^((?:adr[-_ ]?)?\d+\s*)(\\*[.:)-]\s+\S)/i;
+const ESCAPED_NUMBER_PUNCTUATION = /^((?:adr[-_ ]?)?\d+\s*)\\(\\*[.:)-]\s+\S)/i;
+
+/** The `# ` line the export writes for a decision's title: read back by titleOfHeading as the same title. */
+export function titleLine(title: string): string {
+  return `# ${title.replace(NUMBER_PUNCTUATION, '$1\\$2').replace(CLOSING_HASHES, '$1\\$2')}`;
+}
+
+/**
+ * The title of a `# ` line's text (its closing `#`s and adr-tools' number already taken off): a
+ * backslash escaping a closing run of `#`s or a number's punctuation is dropped, as Markdown shows it.
+ */
+export function titleOfHeading(text: string): string {
+  return text.replace(ESCAPED_CLOSING_HASHES, '$1$2').replace(ESCAPED_NUMBER_PUNCTUATION, '$1$2');
+}
+
 /** The ADR's number from its file name (`0007-use-x.md`, `ADR-007-use-x.md`), or null. */
 export function numberOfFile(name: string): number | null {
   const m = /^(?:adr[-_]?)?(\d+)(?:[-_.\s]|$)/i.exec(name);

@@ -1,6 +1,6 @@
 import { Timestamp } from '../../../model/common.ts';
 import { parseMarkdown, trimBlankLines } from '../../../model/frontmatter.ts';
-import { headingKey, MADR_HEADINGS, numberOfFile } from './adr-format.ts';
+import { headingKey, MADR_HEADINGS, numberOfFile, TITLE_NUMBER, titleOfHeading } from './adr-format.ts';
 import { splitAdr, splitOutcome } from './adr-sections.ts';
 import { type AdrLink, readStatus } from './adr-status.ts';
 import { exportedTexts } from './exported-texts.ts';
@@ -43,8 +43,10 @@ export function parseAdr(text: string, file: string): ParsedAdr {
   const fmTitle = typeof data.title === 'string' ? data.title.trim() : '';
   const rawTitle = doc.title ?? fmTitle;
   if (!rawTitle) throw new Error('no title: expected a "# Title" line (MADR, plain) or "# 1. Title" (adr-tools)');
-  const numbered = /^(?:adr[-_ ]?)?(\d+)\s*[.:)-]\s+(.+)$/i.exec(rawTitle);
-  const title = numbered ? numbered[2]!.trim() : rawTitle;
+  const numbered = TITLE_NUMBER.exec(rawTitle);
+  const unnumbered = numbered ? numbered[2]!.trim() : rawTitle;
+  // a `# ` line's escapes (the export's, or Markdown written by hand) are Markdown's; front matter is YAML
+  const title = doc.title === null ? unnumbered : titleOfHeading(unnumbered);
 
   // metadata lines at the top (MADR 2 bullets, Nygard's Date, a plain ADR's Status) come out of the lead
   const meta: Record<string, string> = {};
