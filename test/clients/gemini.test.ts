@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { OPERATIONS } from '../../src/operations/index.ts';
 import { readCheckpoint } from '../../src/session/checkpoint.ts';
 import { sessionFolder } from '../../src/session/given.ts';
 import { axmeInOk } from '../cli-in-process.ts';
@@ -254,6 +255,21 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     const found = resultOfStep(turns1, STEP.search);
     assert.equal(found.name, 'mcp_axme_axme_search_kb');
     assert.ok(found.text.includes(`${recall.nextId} Use Valkey for caching`), found.text);
+  });
+
+  test("MCP: every axme tool reaches the model, its arguments' schema whole (Gemini CLI leaves out a tool whose schema it cannot send)", TEST, () => {
+    type Body = { tools?: Array<{ functionDeclarations?: Array<Record<string, any>> }> };
+    const declared = (r: SeenRequest) => (r.body as Body).tools?.flatMap((t) => t.functionDeclarations ?? []) ?? [];
+    const decls = declared(requests1.find((r) => declared(r).length > 0) ?? requests1[0]!);
+    assert.ok(decls.length, 'a request of the session declares functions');
+    const byName = new Map(decls.map((d) => [d.name as string, d]));
+    const tools = OPERATIONS.flatMap((op) => (op.mcp ? [op.mcp.tool] : []));
+    const missing = tools.filter((t) => !byName.has(`mcp_axme_${t}`));
+    assert.deepEqual(missing, [], `offered: ${[...byName.keys()].join(', ')}`);
+    // a nested object's "no other field" reaches the model as axme declared it
+    const close = byName.get('mcp_axme_axme_finalize_close')!;
+    const schema = close.parametersJsonSchema ?? close.parameters;
+    assert.equal(schema?.properties?.decisions?.items?.additionalProperties, false, JSON.stringify(schema?.properties?.decisions));
   });
 
   test('MCP: the decision is in refs/memory/main, committed in the Gemini session', TEST, () => {
