@@ -194,7 +194,7 @@ describe('bad input never passes silently: every command and option of the table
   test('a number option says, in one way for every command, what it takes and what it got', async () => {
     for (const [argv, said] of [
       [['log', '--limit', 'abc'], '--limit (-n) takes a whole number from 1 to 1000, not "abc"'],
-      [['context', '--budget=-1'], '--budget takes a whole number of at least 1, not "-1"'],
+      [['context', '--budget=-1'], '--budget takes a whole number of at least 1000, not "-1"'],
       [['search', 'x', '--limit', '1e999'], '--limit (-k) takes a whole number from 1 to 100, not "1e999"'],
     ] as const) {
       const r = await axmeIn(repo.dir, [...argv]);

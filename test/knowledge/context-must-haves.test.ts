@@ -19,6 +19,7 @@ import { stringifyYaml } from '../../src/model/frontmatter.ts';
 import { Handoff, handoffSpec } from '../../src/model/handoff.ts';
 import { formatId } from '../../src/model/ids.ts';
 import { encodeItem } from '../../src/model/kind.ts';
+import { MIN_PAGE_BUDGET } from '../../src/model/page-budget.ts';
 import { Question, questionSpec } from '../../src/model/question.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
 import { CLI, cleanEnv, importCommit } from '../helpers.ts';
@@ -36,6 +37,10 @@ interface Shape {
   questions: number;
   /** how many times the handoff's sentences repeat (0: no handoff) */
   handoff: number;
+  /** the handoff is of a session another clone ran, by an author with a long name (its title says so) */
+  elsewhere?: boolean;
+  /** axme.yaml's context.budget, when it sets one */
+  configured?: number;
 }
 
 /** A store of that shape, written in one fast-import commit. */
@@ -44,7 +49,7 @@ function seeded(s: Shape): string {
   dirs.push(dir);
   spawnSync('git', ['init', '-q', '-b', 'main', dir]);
   const files: Array<[string, string]> = [
-    ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
+    ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo', ...(s.configured ? { context: { budget: s.configured } } : {}) })],
     ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
   ];
   for (let i = 1; i <= s.required + s.advisory; i++) {
@@ -74,6 +79,7 @@ function seeded(s: Shape): string {
       slug: 'session-b',
       summary: 'Worked on the importer. '.repeat(s.handoff),
       next_steps: 'Finish it.',
+      ...(s.elsewhere ? { author: 'Jane Q. Developer-Longname <jane.developer@a-rather-long-company-domain.example.com>' } : {}),
       startup_text: 'Tell the user the importer is half done. '.repeat(s.handoff),
       created: AT,
       updated: AT,
@@ -84,9 +90,21 @@ function seeded(s: Shape): string {
   return dir;
 }
 
-/** What page 1 must hold for that shape; the page's text in the message when it does not. */
+/**
+ * What page 1 must hold for that shape, its sections or, where the budget leaves no room for them,
+ * the must-haves in brief (each by its count and the tool that lists it); the page's text in the
+ * message when it does not.
+ */
 function checkPageOne(text: string, s: Shape, budget: number): void {
   assert.ok(text.length <= budget, `page 1 is ${text.length} characters, over ${budget}`);
+  const brief = /## Must-haves in brief[^\n]*\n((?:- [^\n]*\n?)*)/.exec(text)?.[1];
+  if (brief !== undefined) {
+    assert.match(brief, /^- the safety rules: axme_safety/m, text);
+    if (s.required) assert.match(brief, new RegExp(`^- ${s.required} required decisions?: axme_decisions`, 'm'), text);
+    if (s.questions) assert.match(brief, new RegExp(`^- ${s.questions} open questions? for the user: axme_list_open_questions`, 'm'), text);
+    if (s.handoff) assert.match(brief, /^- the latest handoff[^\n]*: git show refs\/memory\/main:handoffs\/session-b\.md/m, text);
+    return;
+  }
   assert.match(text, /## Safety rules/, text);
   if (s.required) {
     const section = /## Required decisions[^\n]*\n((?:- [^\n]*\n?)*)/.exec(text)?.[1] ?? '';
@@ -151,6 +169,23 @@ describe('page 1 holds the must-haves whatever the handoff', () => {
     }
   });
 
+  test(`below the least budget (${MIN_PAGE_BUDGET} characters): \`axme context --budget\` is a usage error; axme.yaml's context.budget is a store problem, and the pages keep to the least`, () => {
+    const dir = seeded({ required: 30, advisory: 5, questions: 20, handoff: 150, elsewhere: true, configured: 800 });
+    const low = spawnSync(process.execPath, [CLI, 'context', '--budget', String(MIN_PAGE_BUDGET - 1)], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+    assert.equal(low.status, 2, low.stdout);
+    assert.match(low.stderr, new RegExp(`--budget takes a whole number of at least ${MIN_PAGE_BUDGET}, not "${MIN_PAGE_BUDGET - 1}"`));
+    assert.equal(low.stdout, '');
+    const configured = spawnSync(process.execPath, [CLI, 'context'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+    assert.equal(configured.status, 0, configured.stderr);
+    assert.ok(configured.stdout.trimEnd().length <= MIN_PAGE_BUDGET, `page 1 is ${configured.stdout.trimEnd().length} characters`);
+    checkPageOne(configured.stdout.trimEnd(), { required: 30, advisory: 5, questions: 20, handoff: 150 }, MIN_PAGE_BUDGET);
+    const fsck = spawnSync(process.execPath, [CLI, 'fsck'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+    assert.match(
+      `${fsck.stdout}${fsck.stderr}`,
+      new RegExp(`axme\\.yaml.*context\\.budget is 800, under the least a page holds \\(${MIN_PAGE_BUDGET} characters\\)`),
+    );
+  });
+
   test('property: for any store and budget, page 1 has the safety rules, each required decision or a count of the rest, the open questions', {
     timeout: 300_000,
   }, async () => {
@@ -161,20 +196,28 @@ describe('page 1 holds the must-haves whatever the handoff', () => {
           advisory: fc.integer({ min: 0, max: 20 }),
           questions: fc.integer({ min: 0, max: 30 }),
           handoff: fc.integer({ min: 0, max: 300 }),
+          elsewhere: fc.boolean(),
         }),
-        fc.integer({ min: 3_000, max: 14_000 }),
+        fc.integer({ min: MIN_PAGE_BUDGET, max: 14_000 }),
         async (s, budget) => {
           const dir = seeded(s);
           const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(), actor: 'agent' });
           try {
-            checkPageOne((await assembleContext(kb, { budget })).text, s, budget);
+            checkPageOne((await assembleContext(kb, { budget, ownHandoff: s.elsewhere ? () => false : undefined })).text, s, budget);
           } finally {
             await closeKnowledgeBase(kb);
           }
         },
       ),
-      // a case CI found: the page's footer was not counted in the budget (3,014 characters at 3,000)
-      { numRuns: 15, examples: [[{ required: 5, advisory: 1, questions: 8, handoff: 5 }, 3_000]] },
+      {
+        numRuns: 15,
+        examples: [
+          // a case CI found: the page's footer was not counted in its budget (3,014 characters at 3,000)
+          [{ required: 5, advisory: 1, questions: 8, handoff: 5, elsewhere: false }, 3_000],
+          // at the least budget, the required decisions and the handoff went to page 2, which the session start never delivers
+          [{ required: 30, advisory: 5, questions: 20, handoff: 150, elsewhere: true }, MIN_PAGE_BUDGET],
+        ],
+      },
     );
   });
 });

@@ -3,6 +3,7 @@ import { parseYaml } from '../../model/frontmatter.ts';
 import { sourceOf } from '../../model/frontmatter-source.ts';
 import { idLineOf } from '../../model/ids.ts';
 import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
+import { configuredBudget } from '../../model/page-budget.ts';
 import { CONFIG_PATH, classifyPath, type ItemOf, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
 import { tipReadError } from '../../store/ref-damage.ts';
@@ -373,6 +374,9 @@ async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagn
           reason: `${setting} is ignored here: it chooses where data or credentials go or what runs, so only a machine-local setting may set it (.git/axme/config.yaml or ~/.config/axme/config.yaml, docs/settings.md); remove it from axme.yaml`,
         });
       }
+      // a page budget no page can keep to, or no number at all: said, and the least (or the default) applies
+      const budget = configuredBudget(config).problem;
+      if (budget) diagnostics.push({ path: CONFIG_PATH, severity: 'warning', reason: budget });
       return config;
     }
     diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: describeIssues(r.error) });

@@ -1,3 +1,4 @@
+import { counted } from '../../model/counted.ts';
 import { toolCall } from '../../model/tool-args.ts';
 import { cut, fitted, fittedText } from './page-fit.ts';
 
@@ -10,6 +11,11 @@ const TEXT_CAPS = { safety: 2_000, startup: 1_200, handoff: 2_500 } as const;
 const QUESTIONS_KEPT = 3;
 /** Blocks on a page are joined by a blank line (paging.ts). */
 const GAP = 2;
+
+const REQUIRED_TITLE = `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})`;
+const requiredMore = (n: number) => `- and ${n} more required decisions: run axme_decisions (\`axme decision list\`) for them all`;
+const QUESTIONS_TITLE = '## Open questions for the user (ask them)';
+const questionsMore = (n: number) => `- and ${n} more: axme_list_open_questions`;
 
 export interface FirstPageInput {
   /** characters page 1 has for these blocks and what follows them (the budget less the header and the footer) */
@@ -37,25 +43,16 @@ export interface FirstPageInput {
  * prompt and before an edit").
  */
 export function firstPageBlocks(input: FirstPageInput): string[] {
-  const latest = input.elsewhere ? `## Latest handoff, of a session another clone ran (${input.elsewhere})` : '## Latest handoff';
+  if (input.room < leastOfSections(input)) return [mustHavesInBrief(input), ...later(input, { startup: null, handoff: null, teammate: null })];
+  const latest = latestTitle(input);
   // the handoff's title and where to read it stay on page 1 whatever else: kept out of the must-haves' room
   const handoffLeast = input.handoff ? `${latest}\n… (${input.handoff.rest})`.length + GAP : 0;
   const room = input.room - handoffLeast;
   const used = (...blocks: Array<string | null>) => blocks.reduce((n, b) => n + (b ? b.length + GAP : 0), 0);
   const requiredSection = (space: number) =>
-    input.required[0]?.length
-      ? fitted(
-          `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})`,
-          input.required,
-          CONTEXT_LIMITS.required,
-          space,
-          (n) => `- and ${n} more required decisions: run axme_decisions (\`axme decision list\`) for them all`,
-        )
-      : null;
+    input.required[0]?.length ? fitted(REQUIRED_TITLE, input.required, CONTEXT_LIMITS.required, space, requiredMore) : null;
   const questionsSection = (space: number, limit: number = CONTEXT_LIMITS.questions) =>
-    input.questions[0]?.length
-      ? fitted('## Open questions for the user (ask them)', input.questions, limit, space, (n) => `- and ${n} more: axme_list_open_questions`)
-      : null;
+    input.questions[0]?.length ? fitted(QUESTIONS_TITLE, input.questions, limit, space, questionsMore) : null;
   // the least each must-have takes (a title and a count), so that the safety rules leave room for it
   const least = used(requiredSection(0), questionsSection(0));
   const safety =
@@ -71,13 +68,10 @@ export function firstPageBlocks(input: FirstPageInput): string[] {
   const questions = questionsSection(room - used(safety, required) - GAP);
   // what is left goes to what to tell the user and the handoff, the startup text a share of it first
   let left = room - used(safety, required, questions) + handoffLeast;
-  const startupTitle = input.elsewhere
-    ? `## What a session another clone ran left for its user (${input.elsewhere}): tell the user it is that session's, in its words`
-    : '## Say this to the user first';
   const startup =
     input.startupText && input.handoff
       ? fittedText(
-          startupTitle,
+          startupTitle(input),
           input.startupText,
           Math.max(Math.floor(left * 0.4), Math.min(left - handoffLeast, 200)) - GAP,
           TEXT_CAPS.startup,
@@ -89,11 +83,66 @@ export function firstPageBlocks(input: FirstPageInput): string[] {
   const teammate = teammateBlock && teammateBlock.length + GAP <= left - Math.max(handoffLeast, 300) ? teammateBlock : null;
   left -= used(teammate);
   const handoff = input.handoff ? fittedText(latest, input.handoff.text, left - GAP, TEXT_CAPS.handoff, input.handoff.rest) : null;
-  // where the rest found no room at all, it follows the must-haves, to the next page
-  const later = [
-    input.startupText && input.handoff && !startup ? `${startupTitle}\n${cut(input.startupText, TEXT_CAPS.startup, 'the rest: the handoff itself')}` : null,
-    input.handoff && !handoff ? `${latest}\n${cut(input.handoff.text, TEXT_CAPS.handoff, input.handoff.rest)}` : null,
-    teammateBlock && !teammate ? teammateBlock : null,
+  return [startup, handoff, teammate, questions, safety, required, ...later(input, { startup, handoff, teammate })].filter((b): b is string => b !== null);
+}
+
+/** The title of the handoff's section. */
+function latestTitle(input: FirstPageInput): string {
+  return input.elsewhere ? `## Latest handoff, of a session another clone ran (${input.elsewhere})` : '## Latest handoff';
+}
+
+/** The title of the startup text's section. */
+function startupTitle(input: FirstPageInput): string {
+  return input.elsewhere
+    ? `## What a session another clone ran left for its user (${input.elsewhere}): tell the user it is that session's, in its words`
+    : '## Say this to the user first';
+}
+
+/** Where the rest found no room on page 1 at all, it follows the must-haves, to the next page. */
+function later(input: FirstPageInput, placed: { startup: string | null; handoff: string | null; teammate: string | null }): string[] {
+  const teammateBlock = input.teammate ? `## A teammate's newer handoff (another clone's session)\n${input.teammate}` : null;
+  return [
+    input.startupText && input.handoff && !placed.startup
+      ? `${startupTitle(input)}\n${cut(input.startupText, TEXT_CAPS.startup, 'the rest: the handoff itself')}`
+      : null,
+    input.handoff && !placed.handoff ? `${latestTitle(input)}\n${cut(input.handoff.text, TEXT_CAPS.handoff, input.handoff.rest)}` : null,
+    teammateBlock && !placed.teammate ? teammateBlock : null,
+  ].filter((b): b is string => b !== null);
+}
+
+/**
+ * The fewest characters page 1's must-haves take as sections: the safety rules' title and where
+ * they are, the required decisions' and the open questions' titles with a count, the handoff's
+ * title and where to read it.
+ */
+function leastOfSections(input: FirstPageInput): number {
+  const blocks = [
+    '## Safety rules: axme_safety',
+    input.required[0]?.length ? fitted(REQUIRED_TITLE, input.required, CONTEXT_LIMITS.required, 0, requiredMore) : null,
+    input.questions[0]?.length ? fitted(QUESTIONS_TITLE, input.questions, CONTEXT_LIMITS.questions, 0, questionsMore) : null,
+    input.handoff ? `${latestTitle(input)}\n… (${input.handoff.rest})` : null,
   ];
-  return [startup, handoff, teammate, questions, safety, required, ...later].filter((b): b is string => b !== null);
+  return blocks.reduce((n, b) => n + (b ? b.length + GAP : 0), 0);
+}
+
+/**
+ * Page 1's must-haves where the budget has no room for their sections: one line each, what there
+ * is and the tool that gives it — the safety rules, the required decisions and the open questions
+ * by their count, the handoff by where to read it. The fewest characters any page 1 takes for
+ * them (MIN_PAGE_BUDGET, model/page-budget.ts, leaves room for it and the page's header).
+ */
+export function mustHavesInBrief(input: Omit<FirstPageInput, 'room'>): string {
+  const required = input.required[0]?.length ?? 0;
+  const questions = input.questions[0]?.length ?? 0;
+  return [
+    "## Must-haves in brief (this page's budget has no room for them in full)",
+    '- the safety rules: axme_safety',
+    required ? `- ${counted(required, 'required decision')}: axme_decisions` : null,
+    questions ? `- ${counted(questions, 'open question')} for the user: axme_list_open_questions` : null,
+    input.handoff
+      ? `- the latest handoff${input.elsewhere ? " (another clone's session)" : ''}: ${input.handoff.rest.replace(/^the whole handoff: /, '')}`
+      : null,
+  ]
+    .filter((l): l is string => l !== null)
+    .join('\n');
 }
