@@ -17,11 +17,12 @@ describe('the tokens file', () => {
       const path = join(dir, 'tokens.json');
       const now = new Date('2026-11-26T00:00:00.000Z');
       const alice = addToken({ path, name: 'alice', scope: 'write', now });
-      addToken({ path, name: 'mallory', scope: 'write', now });
+      const mallory = addToken({ path, name: 'mallory', scope: 'write', now });
       const server = tokenVerifier(path);
       assert.equal(server.verify(alice.token)?.name, 'alice');
-      server.touch('alice', new Date('2026-11-26T01:00:00.000Z'));
-      server.touch('mallory', new Date('2026-11-26T01:00:00.000Z'));
+      // uses are noted by the token's stored hash (a name may be another token's later)
+      server.touch(server.verify(alice.token)!.hash, new Date('2026-11-26T01:00:00.000Z'));
+      server.touch(server.verify(mallory.token)!.hash, new Date('2026-11-26T01:00:00.000Z'));
       // between the server's notes and its flush, a person adds one token and revokes another
       addToken({ path, name: 'bob', scope: 'read', now });
       assert.deepEqual(

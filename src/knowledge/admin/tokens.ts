@@ -102,8 +102,9 @@ export function addToken(opts: { path: string; name: string; scope: string; now:
 
 /** The tokens (names, scopes, dates; never a token or its hash). */
 export function listTokens(path: string): Array<Omit<TokenRecord, 'hash'>> {
-  const used = readUses(path);
-  return readTokens(path).tokens.map(({ hash: _hash, ...rest }) => ({ ...rest, lastUsed: used[rest.name] ?? rest.lastUsed }));
+  const tokens = readTokens(path).tokens;
+  const used = lastUses(path, tokens);
+  return tokens.map(({ hash, ...rest }) => ({ ...rest, lastUsed: used.get(hash) ?? rest.lastUsed }));
 }
 
 /**
@@ -129,8 +130,8 @@ export interface TokenVerifier {
   verify(token: string): TokenRecord | null;
   /** the hashes of the tokens as last read (another set once the file changed): a session of a hash not in it was revoked */
   hashes(): ReadonlySet<string>;
-  /** notes a use (written by `flush`) */
-  touch(name: string, at: Date): void;
+  /** notes a use of the token whose stored hash is `hash` (written by `flush`) */
+  touch(hash: string, at: Date): void;
   /** writes the last uses noted since the last flush into the file (nothing when none) */
   flush(): void;
 }
@@ -173,26 +174,44 @@ export function tokenVerifier(path: string): TokenVerifier {
       return found;
     },
     hashes: () => hashes,
-    touch(name, at) {
-      used.set(name, at.toISOString());
+    touch(hash, at) {
+      used.set(hash, at.toISOString());
     },
     flush() {
       if (!used.size) return;
+      load();
       // into a file of its own: the tokens file is written only by add and revoke, so a server
-      // noting uses can never lose a token added, or bring back one revoked, meanwhile
-      writeUses(path, { ...readUses(path), ...Object.fromEntries(used) });
+      // noting uses can never lose a token added, or bring back one revoked, meanwhile; the
+      // file keeps the uses of the tokens there are, by hash (a revoked token's go)
+      const uses = lastUses(path, tokens);
+      for (const [hash, at] of used) if (hashes.has(hash)) uses.set(hash, at);
+      writeUses(path, Object.fromEntries(uses));
       used.clear();
     },
   };
 }
 
-/** `<tokens file>.used.json`: when each token was last used, written by the servers only. */
+/** `<tokens file>.used.json`: when each token was last used, by its stored hash, written by the servers only. */
 function usesPath(path: string): string {
   return `${path.replace(/\.json$/, '')}.used.json`;
 }
 
-function readUses(path: string): Record<string, string> {
-  return readStringMap(usesPath(path));
+/**
+ * When each of `tokens` was last used, by hash, from the file of uses (none when it is missing or
+ * damaged). A file written before uses were kept by hash has them by name: such a use is the
+ * token's of that name only when it is not older than the token (a revoked token's is, so a name
+ * added again does not show its predecessor's use).
+ */
+function lastUses(path: string, tokens: readonly TokenRecord[]): Map<string, string> {
+  const file = readStringMap(usesPath(path));
+  const uses = new Map<string, string>();
+  for (const t of tokens) {
+    const byName = Object.hasOwn(file, t.name) ? file[t.name] : undefined;
+    const at =
+      (Object.hasOwn(file, t.hash) ? file[t.hash] : undefined) ?? (byName !== undefined && Date.parse(byName) >= Date.parse(t.created) ? byName : undefined);
+    if (at !== undefined) uses.set(t.hash, at);
+  }
+  return uses;
 }
 
 function writeUses(path: string, uses: Record<string, string>): void {

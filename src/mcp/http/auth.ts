@@ -95,7 +95,7 @@ export function authGate(opts: { verifier: TokenVerifier; host: string; allowedH
       const rec = verifier.verify(m[1]!);
       if (!rec)
         return { ok: false, status: 401, message: 'the bearer token is not valid here (wrong, or revoked): ask for a new one (axme token add on the server)' };
-      verifier.touch(rec.name, now);
+      verifier.touch(rec.hash, now);
       return { ok: true, principal: { id: rec.hash, name: rec.name, scope: rec.scope } };
     },
   };
