@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { finalizeClose } from '../src/knowledge/close/finalize-close.ts';
 import { syncStore } from '../src/knowledge/sync/sync-store.ts';
 import { axmeInOk } from './cli-in-process.ts';
-import { git, openTestKb } from './helpers.ts';
+import { cleanEnv, git, openTestKb } from './helpers.ts';
 
 /** One person of a two-person team: their clone, their HOME, their git identity. */
 export interface Person {
@@ -68,4 +69,26 @@ export function closingClones(start = '2026-11-01T10:00:00.000Z') {
     /** `axme sync` in the clone at `dir` (`acceptRemovals`: `--accept-removals`) */
     sync: (dir: string, acceptRemovals = false) => withKb(dir, (kb) => syncStore(kb, acceptRemovals ? { acceptRemovals } : {})),
   };
+}
+
+/** A commit on `ref` (refs/memory/main) by `dir`'s identity that removes `path` (by hand, as an older axme or a script would); returns the removed blob. */
+export function removeByHand(dir: string, path: string, ref = 'refs/memory/main'): string {
+  const env = { ...cleanEnv(), GIT_INDEX_FILE: join(dir, '.git', 'by-hand-index') };
+  const run = (args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
+  const blob = run(['rev-parse', `${ref}:${path}`]);
+  run(['read-tree', ref]);
+  run(['rm', '--cached', '-q', path]);
+  const c = run(['commit-tree', run(['write-tree']), '-p', ref, '-m', `remove ${path}`]);
+  run(['update-ref', ref, c]);
+  return blob;
+}
+
+/** A commit on refs/memory/main by `dir`'s identity that puts `blob` back at `path`. */
+export function restoreByHand(dir: string, path: string, blob: string): void {
+  const env = { ...cleanEnv(), GIT_INDEX_FILE: join(dir, '.git', 'by-hand-index') };
+  const run = (args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
+  run(['read-tree', 'refs/memory/main']);
+  run(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
+  const c = run(['commit-tree', run(['write-tree']), '-p', 'refs/memory/main', '-m', `restore ${path}`]);
+  run(['update-ref', 'refs/memory/main', c]);
 }

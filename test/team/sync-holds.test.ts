@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { rejectsWith } from '../core.ts';
-import { cleanEnv, git } from '../helpers.ts';
-import { closingClones, type Person, twoPeople } from '../team-clones.ts';
+import { git } from '../helpers.ts';
+import { closingClones, type Person, removeByHand, restoreByHand, twoPeople } from '../team-clones.ts';
 
 /**
  * What holds a sync (docs/sync.md, "Removals are held" and "Loosenings are held"), as a team meets
@@ -21,28 +20,6 @@ const root = mkdtempSync(join(tmpdir(), 'axme-sync-holds-'));
 after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
 
 const { sync } = closingClones();
-
-/** A commit on refs/memory/main by `dir`'s identity that removes `path` (by hand, as an older axme or a script would). */
-function removeByHand(dir: string, path: string): string {
-  const env = { ...cleanEnv(), GIT_INDEX_FILE: join(dir, '.git', 'by-hand-index') };
-  const run = (args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
-  const blob = run(['rev-parse', `refs/memory/main:${path}`]);
-  run(['read-tree', 'refs/memory/main']);
-  run(['rm', '--cached', '-q', path]);
-  const c = run(['commit-tree', run(['write-tree']), '-p', 'refs/memory/main', '-m', `remove ${path}`]);
-  run(['update-ref', 'refs/memory/main', c]);
-  return blob;
-}
-
-/** A commit on refs/memory/main by `dir`'s identity that puts `blob` back at `path`. */
-function restoreByHand(dir: string, path: string, blob: string): void {
-  const env = { ...cleanEnv(), GIT_INDEX_FILE: join(dir, '.git', 'by-hand-index') };
-  const run = (args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
-  run(['read-tree', 'refs/memory/main']);
-  run(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
-  const c = run(['commit-tree', run(['write-tree']), '-p', 'refs/memory/main', '-m', `restore ${path}`]);
-  run(['update-ref', 'refs/memory/main', c]);
-}
 
 /** The questions of `p`'s store whose text starts "Sync held", with their status. */
 async function holdQuestions(p: Person): Promise<Array<{ question: string; status: string; answer: string }>> {
@@ -120,5 +97,68 @@ describe('a remote change that both removes an item and loosens the rules', () =
       "no open question about bob's hold reached ann",
     );
     assert.match(git(bob.dir, ['show', 'refs/memory/main:safety/rules.yaml']), /chmod 777/);
+  });
+});
+
+describe("a sync held on both the remote's knowledge and its reviewed branch (axme/memory)", () => {
+  test('names every hold of both at once (text and --json data.holds), each with its own question', async () => {
+    const {
+      remote,
+      people: [ann, bob],
+    } = await twoPeople(mkdirSync(join(root, 'reviewed'), { recursive: true })!);
+    for (const title of ['Use Valkey for caching', 'Use Postgres for storage'])
+      await axmeInOk(ann.dir, ['decision', 'add', '--title', title, '--decision', `${title}.`], { env: ann.env });
+    await sync(ann.dir);
+    await sync(bob.dir);
+
+    // the reviewed branch, from the shared tip, removes one decision (a pull request merged on the host)
+    git(ann.dir, ['update-ref', 'refs/scratch/reviewed', 'refs/memory/main']);
+    removeByHand(ann.dir, 'decisions/use-postgres-for-storage.md', 'refs/scratch/reviewed');
+    git(ann.dir, ['push', '-q', remote, 'refs/scratch/reviewed:refs/heads/axme/memory']);
+    // the knowledge itself removes the other (pushed by hand: ann's own sync would hold the reviewed branch)
+    removeByHand(ann.dir, 'decisions/use-valkey-for-caching.md');
+    git(ann.dir, ['push', '-q', remote, 'refs/memory/main:refs/memory/main']);
+
+    const r = await axmeIn(bob.dir, ['sync'], { env: bob.env });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /holding origin's knowledge \([0-9a-f]{12}\): it removes 1 item this store has — decisions\/use-valkey-for-caching\.md/);
+    assert.match(
+      r.stderr,
+      /holding origin's axme\/memory's knowledge \([0-9a-f]{12}\): it removes 1 item this store has — decisions\/use-postgres-for-storage\.md/,
+    );
+    const cli = await axmeIn(bob.dir, ['sync', '--json'], { env: bob.env });
+    assert.equal(cli.code, 1, cli.stderr);
+    const error = JSON.parse(cli.stderr).error;
+    assert.equal(error.code, 'WRONG_STATE');
+    assert.deepEqual(
+      error.data.holds.map((h: { from: string; held: string; what: string[]; question: string | null }) => [
+        h.from,
+        h.held,
+        h.what,
+        /^questions\/sync-held-/.test(h.question ?? ''),
+      ]),
+      [
+        ['origin', 'removals', ['decisions/use-valkey-for-caching.md'], true],
+        ["origin's axme/memory", 'removals', ['decisions/use-postgres-for-storage.md'], true],
+      ],
+    );
+    assert.deepEqual(error.data.removed, ['decisions/use-postgres-for-storage.md', 'decisions/use-valkey-for-caching.md']);
+    assert.deepEqual(
+      (await holdQuestions(bob)).map((q) => [q.question.split(':')[0], q.status]).sort(),
+      [
+        ["Sync held origin's axme/memory's knowledge", 'open'],
+        ["Sync held origin's knowledge", 'open'],
+      ],
+      'one question a hold, asked once over two syncs',
+    );
+    assert.equal(git(bob.dir, ['cat-file', '-t', 'refs/memory/main:decisions/use-valkey-for-caching.md']).trim(), 'blob', 'nothing taken');
+
+    // the one command named takes both
+    const took = await axmeInOk(bob.dir, ['sync', '--accept-removals', '--json'], { env: bob.env });
+    assert.deepEqual(took.removed, ['decisions/use-postgres-for-storage.md', 'decisions/use-valkey-for-caching.md']);
+    assert.deepEqual(
+      (await holdQuestions(bob)).map((q) => q.status),
+      ['answered', 'answered'],
+    );
   });
 });

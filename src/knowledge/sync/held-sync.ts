@@ -44,6 +44,10 @@ export interface InboundChange {
 /** One hold of a sync as its error's data lists it (`holds`). */
 export interface SyncHold {
   held: Held;
+  /** who brought the change held: the remote, or its reviewed branch (`origin's axme/memory`) */
+  from: string;
+  /** the commit held */
+  tip: string;
   /** removals: the paths; loosening: the lines said, each rule value named */
   what: string[];
   /** the path of the open question it asked; null when it could not be recorded */
@@ -52,9 +56,37 @@ export interface SyncHold {
   take: string;
 }
 
+/** The holds of one remote change, asked: what the error of a held sync says of it. */
+export interface HeldChange {
+  change: InboundChange;
+  holds: SyncHold[];
+  /** the message's part of each hold: what, why, what to do */
+  parts: string[];
+}
+
+/** The error of a held sync (WRONG_STATE): every change it holds (the remote's knowledge, its reviewed branch), each hold named at once. */
+export class SyncHeld extends AxmeError {
+  constructor(readonly changes: HeldChange[]) {
+    const first = changes[0]!.change;
+    const holds = changes.flatMap((c) => c.holds);
+    const kinds = HELD.filter((h) => holds.some((x) => x.held === h));
+    const said = changes.map((c) => `holding ${c.change.label}'s knowledge (${c.change.tip.slice(0, 12)}): ${c.parts.join(' And ')}`);
+    const both = kinds.length > 1 ? ` To take both (a person): \`axme sync ${first.remote} ${kinds.map((h) => ACCEPT_FLAG[h]).join(' ')}\`.` : '';
+    const removed = [...new Set(holds.filter((h) => h.held === 'removals').flatMap((h) => h.what))].sort();
+    const loosening = changes.filter((c) => c.holds.some((h) => h.held === 'loosening')).map((c) => c.change.loosening);
+    super('WRONG_STATE', `${said.join(' Also ')}${both}`, {
+      remote: first.remote,
+      tip: first.tip,
+      ...(removed.length ? { removed } : {}),
+      ...(loosening.length ? { reasons: [...new Set(loosening.flatMap((l) => l.reasons))], said: [...new Set(loosening.flatMap((l) => l.said))] } : {}),
+      holds,
+    });
+  }
+}
+
 /**
- * Stops the sync (WRONG_STATE) before a remote change that removes items or loosens what binds
- * agents here lands, naming every hold at once (`data.holds`): axme never deletes an item in
+ * Stops the sync (SyncHeld, WRONG_STATE) before a remote change that removes items or loosens what
+ * binds agents here lands, naming every hold at once (`data.holds`): axme never deletes an item in
  * normal use, and a commit cannot say a person approved a loosening, since whoever can push could
  * say so. The local changes are the open questions (one a hold) and the withdrawal of one whose
  * cause this change no longer has; nothing is taken or pushed. An agent that passes
@@ -85,14 +117,7 @@ export async function holdInbound(kb: KnowledgeBase, c: InboundChange): Promise<
     holds.push(hold);
     parts.push(part);
   }
-  const both = holds.length > 1 ? ` To take both (a person): \`axme sync ${c.remote} ${HELD.map((h) => ACCEPT_FLAG[h]).join(' ')}\`.` : '';
-  throw new AxmeError('WRONG_STATE', `holding ${c.label}'s knowledge (${c.tip.slice(0, 12)}): ${parts.join(' And ')}${both}`, {
-    remote: c.remote,
-    tip: c.tip,
-    ...(held.includes('removals') ? { removed: c.removed } : {}),
-    ...(held.includes('loosening') ? { reasons, said } : {}),
-    holds,
-  });
+  throw new SyncHeld([{ change: c, holds, parts }]);
 }
 
 /** One hold's question asked (or found open), and its part of the message: what, why, what to do. */
@@ -122,7 +147,7 @@ async function askHeld(kb: KnowledgeBase, held: Held, c: InboundChange): Promise
     held === 'removals'
       ? `it removes ${n} item${n === 1 ? '' : 's'} this store has — ${shown}. axme never deletes items in normal use, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take the removal run \`${take}\`; to keep the items, restore them on ${c.remote} and sync again.`
       : `it loosens what binds agents here — ${said}. Only a person here takes that, so nothing was taken or pushed.${asked} See the change with \`${diff}\`; to take it run \`${take}\` yourself; to keep the rules, restore them on ${c.remote} and sync again.`;
-  return { hold: { held, what: held === 'removals' ? c.removed : c.loosening.said, question, take }, part };
+  return { hold: { held, from: c.label, tip: c.tip, what: held === 'removals' ? c.removed : c.loosening.said, question, take }, part };
 }
 
 /** After a hold was taken on purpose (--accept-removals, --accept-loosening): answers the open question a held sync from `label` asked. */

@@ -21,10 +21,10 @@ import { ignoredSettings, ignoredSettingsLine } from '../core/ignored-settings.t
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
-import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
+import { REVIEWED_BRANCH, reviewedMirror, reviewedTip } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
 import { othersHandoffsRemoved } from './handoff-removals.ts';
-import { holdInbound, settleHeld, withdrawHeld } from './held-sync.ts';
+import { holdInbound, SyncHeld, settleHeld, withdrawHeld } from './held-sync.ts';
 import { checkRemoteNotes, type Loosening, loosenedByRemote, removedBy } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
@@ -133,7 +133,12 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
     // the remote's knowledge is published: its newcomers keep their display IDs; against the reviewed branch, this store's do
-    integrated = await integrate(kb, remote, local, remoteMain, merges, inbound, 'theirs');
+    try {
+      integrated = await integrate(kb, remote, local, remoteMain, merges, inbound, 'theirs');
+    } catch (err) {
+      if (err instanceof SyncHeld) throw await withReviewedHolds(kb, remote, err, tracked, inbound);
+      throw err;
+    }
     adoption = await adoptReviewed(
       kb,
       remote,
@@ -221,6 +226,25 @@ interface Inbound {
 }
 
 /**
+ * A sync held on the remote's knowledge takes nothing of the remote, its reviewed branch included,
+ * but names the reviewed branch's holds too (checked against this store, its questions asked), so
+ * one sync reports every hold at once. A reviewed branch that holds nothing has its old holds'
+ * questions withdrawn; one that fails otherwise (refused) is said by the sync after this hold.
+ */
+async function withReviewedHolds(kb: KnowledgeBase, remote: string, held: SyncHeld, tracked: ReadonlyMap<string, string>, inbound: Inbound): Promise<SyncHeld> {
+  const tip = await reviewedTip(kb.repo, remote, tracked);
+  if (!tip) return held;
+  const label = `${remote}'s ${REVIEWED_BRANCH}`;
+  try {
+    await integrate(kb, label, await resolve(kb.repo, kb.ref), tip, [], inbound, 'ours', 'check');
+  } catch (err) {
+    return err instanceof SyncHeld ? new SyncHeld([...held.changes, ...err.changes]) : held;
+  }
+  await withdrawHeld(kb, [{ label, tip }]);
+  return held;
+}
+
+/**
  * Brings the remote tip into the local ref; returns how. Re-merges when a local writer moved the
  * ref meanwhile. The remote's tree is checked first (inbound.ts), then its files; a change that
  * removes items is held unless `inbound.acceptRemovals`, one that loosens what binds agents here
@@ -234,6 +258,8 @@ async function integrate(
   merges: SyncMerge[],
   inbound: Inbound,
   published: 'ours' | 'theirs',
+  /** 'check': only hold (held-sync.ts) what would be held, writing nothing of the remote's; returns how it would come in */
+  mode: 'take' | 'check' = 'take',
 ): Promise<SyncResult['integrated']> {
   const { repo } = kb;
   // a new clone's store (none here yet) takes the team's as it is: there is nothing of its own to lose or loosen
@@ -271,6 +297,7 @@ async function integrate(
     const theirs = await checkRemoteStore(kb, remote, remoteTip, ours, baseSnap, inbound.agreed);
     if (!local || base === local) {
       const removed = await guard(ours, theirs);
+      if (mode === 'check') return 'fast-forward';
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
       if (r === 'updated') {
         took(removed);
@@ -281,6 +308,7 @@ async function integrate(
     } else {
       const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip }, published });
       const removed = await guard(ours, plan.changes);
+      if (mode === 'check') return 'merged';
       const body = [
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
         ...plan.renumbered.map((r) => `Renumbered ${r.from} -> ${r.to} (${r.path}): the ID was taken on both sides.`),
