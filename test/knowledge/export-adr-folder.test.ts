@@ -4,13 +4,14 @@
  * never an internal error (docs/import.md, "Exporting ADRs").
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { exportAdr } from '../../src/operations/export/adr.ts';
 import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
-import { axme, CLI, tempRepo } from '../helpers.ts';
+import { axme, CLI, cleanEnv, tempRepo } from '../helpers.ts';
+import { HANG_BOUND_MS } from '../until.ts';
 
 async function repoWithDecision() {
   const repo = tempRepo({ commit: true });
@@ -19,7 +20,37 @@ async function repoWithDecision() {
   return repo;
 }
 
+/** Runs the built CLI to its exit; one that has not exited within HANG_BOUND_MS is killed and reported `hung` (the bound is against a hang only). */
+function runBounded(cwd: string, args: string[]): Promise<{ code: number | null; stderr: string; hung: boolean }> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  let hung = false;
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const killer = setTimeout(() => {
+    hung = true;
+    child.kill('SIGKILL');
+  }, HANG_BOUND_MS);
+  return new Promise((resolve) => child.on('exit', (code) => (clearTimeout(killer), resolve({ code, stderr, hung }))));
+}
+
 describe('axme export adr: a folder it cannot use', () => {
+  test('a folder the file system makes none of (/proc/nope, /proc/nope/deeper): refused at once, exit 2, saying what to do', {
+    skip: process.platform !== 'linux',
+  }, async () => {
+    const repo = await repoWithDecision();
+    try {
+      for (const dir of ['/proc/nope', '/proc/nope/deeper']) {
+        const r = await runBounded(repo.dir, ['export', 'adr', dir]);
+        assert.equal(r.hung, false, `axme export adr ${dir} did not exit`);
+        assert.equal(r.code, 2, r.stderr);
+        assert.doesNotMatch(r.stderr, /internal/i);
+        assert.match(r.stderr, /cannot make the folder \/proc\/nope: .*export to a folder on a disk you can write to/);
+      }
+    } finally {
+      repo.cleanup();
+    }
+  });
+
   test('a path under a file: INVALID_INPUT naming the file, exit 2, in the core and the CLI', async () => {
     const repo = await repoWithDecision();
     try {

@@ -1,9 +1,10 @@
-import { accessSync, constants, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Decision } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { parseId } from '../../../model/ids.ts';
 import { ExportAdrInput } from '../../../model/import-export.ts';
+import { folderRefusal, makeFolder } from '../../../model/make-folder.ts';
 import { parseInput } from '../../../model/validate.ts';
 import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
@@ -80,38 +81,12 @@ function writeFolder(root: string, wanted: Map<string, string>): ExportedFile[] 
   return files;
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
+/** How a refusal of the folder names the command (make-folder.ts folderRefusal). */
+const COMMAND = { verb: 'export', usage: 'axme export adr <dir>' };
 
-const NO_PERMISSION = new Set(['EACCES', 'EPERM', 'EROFS']);
-
-/**
- * A file-system failure on the folder as an INVALID_INPUT saying which path is wrong and what to
- * do: a path under a file (ENOTDIR), a folder this user may not write to (EACCES, EPERM, EROFS).
- * Any other error is returned as it is.
- */
+/** A file-system refusal of the folder said as INVALID_INPUT (which path, what to do); any other error as it is. */
 function unusable(err: unknown, root: string): unknown {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOTDIR') {
-    let file = root;
-    while (dirname(file) !== file && !isFile(file)) file = dirname(file);
-    return new AxmeError('INVALID_INPUT', `${file} is a file, not a folder, so ${root} cannot be one: give a folder the ADRs go to (axme export adr <dir>)`, {
-      path: root,
-      file,
-    });
-  }
-  if (code && NO_PERMISSION.has(code))
-    return new AxmeError(
-      'INVALID_INPUT',
-      `cannot write to ${root} (${code}: no permission${code === 'EROFS' ? ', a read-only file system' : ''}): export to a folder you can write to, or make this one writable (chmod u+w)`,
-      { path: root, errno: code },
-    );
-  return err;
+  return folderRefusal(err, root, COMMAND) ?? err;
 }
 
 /** A file this export wrote: it carries the marker line. */
@@ -137,12 +112,9 @@ function refuseLinks(root: string, names: string[]): void {
   );
 }
 
-/** The folder exists (created when missing), is a folder and may be written to (else throws the file-system error). */
+/** The folder exists (made when missing, makeFolder: never a hang) and may be written to (else throws the file-system error). */
 function prepareFolder(root: string): void {
-  const st = statSync(root, { throwIfNoEntry: false });
-  if (st === undefined) mkdirSync(root, { recursive: true });
-  else if (!st.isDirectory())
-    throw new AxmeError('INVALID_INPUT', `${root} is a file, not a folder: give the folder the ADRs go to (axme export adr <dir>)`, { path: root });
+  makeFolder(root);
   // refused before anything is written, rather than half way
   accessSync(root, constants.W_OK);
 }
