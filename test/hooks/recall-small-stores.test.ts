@@ -119,3 +119,45 @@ describe('prompt recall in a store of fifteen memories on one topic', () => {
     for (const [i, prompt] of UNRELATED.entries()) assert.equal(await recalled(w, prompt, `topic-none-${i}`), null, prompt);
   });
 });
+
+describe('prompt recall when the prompt says more than the item', () => {
+  let w: Awaited<ReturnType<typeof store>>;
+  before(async () => {
+    w = await store(async (dir, env) => {
+      await cliText(
+        dir,
+        decisionAdd,
+        {
+          title: 'Money is stored in integer cents',
+          decision: 'Every amount is an integer number of cents in the database and in the API; never a float. Currency is a separate ISO 4217 column.',
+        },
+        { env },
+      );
+      await cliText(
+        dir,
+        memoryAdd,
+        {
+          type: 'feedback',
+          title: 'Run migrations against a local Postgres before pushing',
+          description: 'The user wants every new migration applied to a local Postgres and rolled back once before it is pushed.',
+        },
+        { env },
+      );
+      await cliText(dir, backlogAdd, { title: 'PDF export of invoices', description: 'Customers want to download an invoice as a PDF.' }, { env });
+    });
+  });
+  after(() => w.cleanup());
+
+  // bench/recall-small.bench.ts: an on-topic prompt's words the store lacks ("discount", "type",
+  // "prices") raised what the item had to score past what it did (0.48 of the prompt's worth)
+  test('a question in its own words about the one item on topic recalls it', async () => {
+    const text = await recalled(w, 'Should the discount amount be a float, or what type do we use for prices?', 'more-1');
+    assert.ok(text, 'nothing recalled');
+    assert.match(text, /D-001 Money is stored in integer cents/);
+    assert.doesNotMatch(text, /PDF export|local Postgres/);
+  });
+
+  test('prompts about nothing in the store recall nothing', async () => {
+    for (const [i, prompt] of UNRELATED.entries()) assert.equal(await recalled(w, prompt, `more-none-${i}`), null, prompt);
+  });
+});
