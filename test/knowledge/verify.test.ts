@@ -226,7 +226,7 @@ describe('axme verify: knowledge that knows the code moved', () => {
     assert.match(cli.stdout, /D-001 Pay \(pay\)\n {2}src\/pay\.ts changed in 1 commit since this was decided\n {4}[0-9a-f]{12} \d{4}-\d\d-\d\d Change pay/);
     assert.equal((await axme(dir, ['verify'])).code, 0, 'without --check: a report, exit 0');
     const json = JSON.parse((await axme(dir, ['verify', '--json'])).stdout);
-    assert.deepEqual(Object.keys(json).sort(), ['checked', 'head', 'stale', 'unlearned', 'unverifiable']);
+    assert.deepEqual(Object.keys(json).sort(), ['checked', 'head', 'stale', 'unlearned', 'unmatched', 'unverifiable']);
     assert.equal(json.head, sha);
     assert.equal(json.checked, 1);
     assert.deepEqual(Object.keys(json.stale[0]).sort(), ['changes', 'commits', 'id', 'kind', 'learned_at', 'reason', 'slug', 'title']);

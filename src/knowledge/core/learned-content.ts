@@ -93,7 +93,7 @@ function names(a: Anchor, path: string): boolean {
  * tree's other untracked files are not walked); null when one cannot be said as a pathspec (a glob
  * with `{a,b}`, which git's globs lack): then the whole tree is asked.
  */
-function pathspecsOf(anchors: readonly Anchor[]): string[] | null {
+export function pathspecsOf(anchors: readonly Anchor[]): string[] | null {
   const out = new Set<string>();
   for (const a of anchors) {
     if (a.type === 'dep') for (const m of MANIFEST_PATHSPECS) out.add(m);

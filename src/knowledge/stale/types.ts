@@ -70,3 +70,28 @@ export interface VerifyResult {
   /** why nothing was compared, when nothing could be */
   note?: string;
 }
+
+/** An anchor that names nothing in a tree of code: no file or folder, no file the glob matches, not the symbol in its file, no manifest declaring the dependency. */
+export interface UnmatchedAnchor {
+  /** the anchor as given or stored */
+  anchor: string;
+  /** no-file: no file or folder is that path, or no file matches the glob (for `path#symbol`: its file is not there); no-symbol: the file does not contain the text after `#`; no-dependency: no manifest axme reads declares it */
+  problem: 'no-file' | 'no-symbol' | 'no-dependency';
+  /** the closest existing anchor (a path a few edits away, the file's nearest word, a declared dependency), when one is close */
+  nearest?: string;
+}
+
+/** An anchor of a current item that names nothing at HEAD and did not at learned_at either: never matched (`axme verify`'s `unmatched`). */
+export interface UnmatchedItemAnchor extends UnmatchedAnchor {
+  kind: AnchoredKind;
+  id: string | null;
+  slug: string;
+  title: string;
+  /** what to do: commit the file, or give the item the anchors it meant */
+  suggestion: string;
+}
+
+/** What `axme verify` reports: the stale items, and the anchors that never matched anything. */
+export interface VerifyReport extends VerifyResult {
+  unmatched: UnmatchedItemAnchor[];
+}
