@@ -63,7 +63,7 @@ function mcpBlock(op: AnyOperation): string {
   return [
     `#### \`${op.mcp!.tool}\``,
     '',
-    `${op.description} Annotations: ${hints.length ? hints.join(', ') : 'none'}.${op.cli ? ` CLI twin: \`axme ${op.cli.command.join(' ')}\`.` : ''}`,
+    `${op.description} Annotations: ${hints.length ? hints.join(', ') : 'none'}.${op.mcp!.upFront ? ' Loaded up front by clients that load tools on demand.' : ''}${op.cli ? ` CLI twin: \`axme ${op.cli.command.join(' ')}\`.` : ''}`,
     '',
     '| parameter | type | |',
     '| --- | --- | --- |',

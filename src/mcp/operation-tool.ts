@@ -39,6 +39,17 @@ export function toolArguments(op: AnyOperation, input: z.ZodRawShape = toolInput
   });
 }
 
+/**
+ * What a tool tells clients that load tools on demand. Claude Code lists an MCP tool to its model
+ * by name only, behind its ToolSearch tool, unless the tool's `_meta` says `anthropic/alwaysLoad`;
+ * its search reads `anthropic/searchHint` beside the name and description. The tools of the
+ * session's own flow (`upFront`) are loaded up front, so the model calls them without a search
+ * first; every tool gets its summary as the hint (docs/mcp.md, "Tools a client loads on demand").
+ */
+export function toolMeta(op: AnyOperation): Record<string, unknown> {
+  return { 'anthropic/searchHint': op.summary, ...(op.mcp?.upFront ? { 'anthropic/alwaysLoad': true } : {}) };
+}
+
 /** The reply's own words in the structured result: what the agent reads in clients that show it that. */
 const replyText = z.string().describe("the reply in words, as the tool's text content says it: what the agent reads");
 
@@ -102,7 +113,14 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
   const taken = new Set(Object.keys(input));
   const handle: RegisteredTool = server.registerTool(
     tool,
-    { title: op.summary, description: op.description, inputSchema: toolArguments(op, input), outputSchema: toolOutput(op), annotations: op.annotations },
+    {
+      title: op.summary,
+      description: op.description,
+      inputSchema: toolArguments(op, input),
+      outputSchema: toolOutput(op),
+      annotations: op.annotations,
+      _meta: toolMeta(op),
+    },
     async (args: Record<string, unknown>) => {
       const res = await reply(
         ctx,

@@ -19,7 +19,7 @@ export const context = defineOperation({
   annotations: READ,
   write: false,
   // the page budget is the CLI's own (the tool pages at axme.yaml context.budget)
-  mcp: { tool: 'axme_context', omit: ['budget'], projectAlias: 'workspace_path' },
+  mcp: { tool: 'axme_context', omit: ['budget'], projectAlias: 'workspace_path', upFront: true },
   async run(kb, input): Promise<ContextResult> {
     const { assembleContext } = await import('../knowledge/views/context.ts');
     const { workFocus } = await import('../knowledge/views/work-focus.ts');

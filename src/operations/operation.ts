@@ -71,6 +71,12 @@ export interface McpSurface<S extends z.ZodRawShape> {
   defaults?: Partial<z.input<z.ZodObject<S>>>;
   /** another name the tool accepts for `project_path` (AXME's `workspace_path`) */
   projectAlias?: string;
+  /**
+   * a tool the session's own flow calls (the context, search, saving what was learned, the
+   * close): a client that loads tools on demand loads it up front (mcp/operation-tool.ts toolMeta;
+   * docs/mcp.md, "Tools a client loads on demand")
+   */
+  upFront?: true;
 }
 
 /** What the surface running an operation knows beyond its input. */

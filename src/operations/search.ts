@@ -89,7 +89,7 @@ export const search = defineOperation({
   }),
   annotations: READ,
   write: false,
-  mcp: { tool: 'axme_search_kb', omit: ['eval', 'retry_endpoint'] },
+  mcp: { tool: 'axme_search_kb', omit: ['eval', 'retry_endpoint'], upFront: true },
   async run(kb, input, opts): Promise<Searched> {
     if (input.eval) {
       if (input.query?.trim())

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { OPERATIONS } from '../../src/operations/index.ts';
 import { axmeInOk } from '../cli-in-process.ts';
 import { git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
@@ -153,6 +154,28 @@ describe('the real Claude Code', () => {
           assert.equal(count(turns[2]!, line), 1, `the first edit of src/db.ts carries the decision\n${turns[2]!.slice(-2000)}`);
           assert.equal(count(turns[3]!, line), 1, 'the second edit does not repeat it');
           assert.equal(readFileSync(db, 'utf8'), 'export const pool = 0;\n', 'both edits ran');
+        });
+
+        await t.test("MCP: the session's own tools reach the model whole, up front; every other axme tool is named for its ToolSearch", () => {
+          type Body = { tools?: Array<{ name?: string; input_schema?: Record<string, any> }> };
+          const offered = new Map(((m.turns[0]!.body as Body).tools ?? []).map((x) => [x.name, x]));
+          const upFront = OPERATIONS.flatMap((op) => (op.mcp?.upFront ? [`mcp__axme__${op.mcp.tool}`] : []));
+          const deferred = OPERATIONS.flatMap((op) => (op.mcp && !op.mcp.upFront ? [`mcp__axme__${op.mcp.tool}`] : []));
+          assert.ok(upFront.includes('mcp__axme__axme_finalize_close') && deferred.length > 0);
+          assert.deepEqual(
+            upFront.filter((name) => !offered.get(name)?.input_schema),
+            [],
+            `loaded up front: ${[...offered.keys()].join(', ')}`,
+          );
+          // a nested object's "no other field" reaches the model as axme declared it
+          const close = offered.get('mcp__axme__axme_finalize_close')!.input_schema;
+          assert.equal(close?.properties?.decisions?.items?.additionalProperties, false, JSON.stringify(close?.properties?.decisions));
+          const text = requestText(m.turns[0]!);
+          assert.deepEqual(
+            deferred.filter((name) => offered.has(name) || !text.includes(`\n${name}\n`)),
+            [],
+            'the other tools are deferred, each named in the list the model searches',
+          );
         });
 
         await t.test('MCP axme_context: the handoff, the rules and the required decisions, as text', () => {

@@ -33,6 +33,10 @@ describe('unknown tool arguments', () => {
     const { tools } = await client.listTools();
     for (const t of tools)
       assert.equal((t.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, `${t.name} declares it takes no other field`);
+    // the session's own tools ask a client that loads tools on demand (Claude Code) to load them up front
+    const upFront = tools.filter((t) => t._meta?.['anthropic/alwaysLoad'] === true).map((t) => t.name);
+    assert.deepEqual(upFront.sort(), ['axme_begin_close', 'axme_context', 'axme_finalize_close', 'axme_save_decision', 'axme_save_memory', 'axme_search_kb']);
+    for (const t of tools) assert.equal(typeof t._meta?.['anthropic/searchHint'], 'string', `${t.name} gives the search a hint`);
     const alias = await call('axme_context', { workspace_path: dir });
     assert.equal(alias.isError, undefined, 'the AXME alias of project_path is still taken');
   });

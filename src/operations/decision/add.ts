@@ -21,7 +21,7 @@ export const decisionAdd = defineOperation({
   annotations: SAVE,
   write: true,
   cli: { command: ['decision', 'add'], stdin: ['decision', 'reasoning'], names: { anchors: 'anchor' } },
-  mcp: { tool: 'axme_save_decision' },
+  mcp: { tool: 'axme_save_decision', upFront: true },
   async run(kb, { supersedes, ...input }, opts): Promise<DecisionSaved> {
     if (supersedes !== undefined) {
       const { supersedeDecision } = await import('../../knowledge/items/decision/supersede-decision.ts');

@@ -21,7 +21,7 @@ export const memoryAdd = defineOperation({
   annotations: SAVE,
   write: true,
   cli: { command: ['memory', 'add'], stdin: ['description', 'body'], names: { anchors: 'anchor' } },
-  mcp: { tool: 'axme_save_memory' },
+  mcp: { tool: 'axme_save_memory', upFront: true },
   async run(kb, { supersedes, ...input }, opts): Promise<MemorySaved> {
     if (supersedes !== undefined) {
       const { supersedeMemory } = await import('../../knowledge/items/memory/supersede-memory.ts');

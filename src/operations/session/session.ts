@@ -26,7 +26,7 @@ export const sessionBeginClose = defineOperation({
   }),
   annotations: READ,
   write: false,
-  mcp: { tool: 'axme_begin_close' },
+  mcp: { tool: 'axme_begin_close', upFront: true },
   async run(kb): Promise<BeginCloseResult> {
     const { beginClose } = await import('../../knowledge/close/begin-close.ts');
     return beginClose(kb);
@@ -55,7 +55,7 @@ export const sessionFinalize = defineOperation({
   }),
   annotations: EDIT,
   write: true,
-  mcp: { tool: 'axme_finalize_close' },
+  mcp: { tool: 'axme_finalize_close', upFront: true },
   async run(kb, input, opts): Promise<FinalizeCloseResult> {
     const { finalizeClose } = await import('../../knowledge/close/finalize-close.ts');
     // a surface closes the session it knows (AXME_SESSION, the agent's, the server's), never one made up
