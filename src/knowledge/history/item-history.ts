@@ -1,8 +1,8 @@
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
-import { parseId } from '../../model/ids.ts';
+import { normalId } from '../../model/ids.ts';
 import type { KindName } from '../../model/kind.ts';
 import { KIND_ORDER, kindFacts, kindOfPrefix } from '../../model/kinds.ts';
-import { classifyPath, itemPath } from '../../model/paths.ts';
+import { classifyPath, itemPath, SPECS } from '../../model/paths.ts';
 import { isSlug } from '../../model/slug.ts';
 import { readLog } from '../../store/log.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -43,7 +43,7 @@ export async function itemHistory(
   opts: { ref: string; kind?: KindName | undefined; at?: string | undefined; patch?: boolean | undefined },
 ): Promise<HistoryResult> {
   const state = await readState(kb, opts.at);
-  const path = resolvePath(state, opts.ref.trim(), opts.kind);
+  const path = await resolvePath(kb, state, opts.ref.trim(), opts.kind);
   const log = await readLog(kb.repo, { rev: state.commit!, path, fullHistory: true });
   if (log.length === 0) throw new AxmeError('NOT_FOUND', `${path} has no history in ${kb.ref}: \`axme log\` lists what changed`, { path });
   const texts = new Map<string, Promise<string | null>>();
@@ -99,7 +99,7 @@ async function fileAt(kb: KnowledgeBase, commit: string, path: string): Promise<
   return null;
 }
 
-function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefined): string {
+async function resolvePath(kb: KnowledgeBase, state: KnowledgeState, ref: string, kind: KindName | undefined): Promise<string> {
   if (ref.includes('/') || ref.endsWith('.yaml') || ref.endsWith('.md')) {
     if (ref.split('/').includes('..') || classifyPath(ref).type === 'other') {
       throw new AxmeError(
@@ -109,17 +109,20 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
     }
     return ref;
   }
-  const id = parseId(ref);
+  // D-001 however its number is padded (D-1, d-0001), as every other command takes it
+  const id = normalId(ref);
   if (id) {
-    const k = kindOfPrefix(id.prefix)!;
+    const k = kindOfPrefix(id.slice(0, 1))!;
     if (kind && kind !== k) throw new AxmeError('INVALID_INPUT', `${ref} is a ${k} ID, but --kind says ${kind}: leave --kind out, or give the ${kind}'s slug`);
     try {
-      const item = findItem(state, k, ref);
+      const item = findItem(state, k, id);
       return itemPath(k, item.slug, item.created);
     } catch (err) {
       // a file that does not parse still has a history: that is how to find its last good version
       if (isAxmeError(err, 'CORRUPT') && typeof err.data.path === 'string') return err.data.path;
-      throw err;
+      // a memory titled "D-042" has the slug d-042: looked up as a slug below
+      if (!isAxmeError(err, 'NOT_FOUND') || !isSlug(ref.toLowerCase())) throw err;
+      ref = ref.toLowerCase();
     }
   }
   if (!isSlug(ref)) throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 80))} is neither an ID (D-001), a slug nor a memory-tree path`);
@@ -129,13 +132,28 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
   );
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) throw new AxmeError('AMBIGUOUS', `${ref} names several items (${hits.join(', ')}): pass --kind, or the path`, { paths: hits });
-  // Not at this revision: it may still have a history (e.g. a hand-deleted file), so try the kind folders.
-  const candidates = kinds
-    .filter((k) => k !== 'session')
-    .map((k) => itemPath(k, ref))
-    .filter((p) => state.snapshot.files.has(p));
-  if (candidates.length === 1) return candidates[0]!;
-  throw new AxmeError('NOT_FOUND', `no item ${ref}: ${[...new Set(kinds.map((k) => `\`${kindFacts(k).listCommand}\``))].join(', ')} show what there is`, {
-    ref,
-  });
+  // Not at this revision: it may still have a history (a reverted add, a pruned handoff, a hand-deleted file): ask git which files by that name ever were
+  const gone = await removedFiles(kb, state, kinds, ref);
+  if (gone.length === 1) return gone[0]!;
+  if (gone.length > 1) throw new AxmeError('AMBIGUOUS', `${ref} named several items that are gone (${gone.join(', ')}): give the path`, { paths: gone });
+  throw new AxmeError(
+    'NOT_FOUND',
+    `no item ${ref}, now or earlier: ${[...new Set(kinds.map((k) => `\`${kindFacts(k).listCommand}\``))].join(', ')} and \`axme log\` show what there is and was`,
+    { ref },
+  );
+}
+
+/** The files of `kinds` named `slug` that some commit up to this revision had (sessions in any month's folder). */
+async function removedFiles(kb: KnowledgeBase, state: KnowledgeState, kinds: readonly KindName[], slug: string): Promise<string[]> {
+  if (!state.commit) return [];
+  const specs = kinds.map((k) => (k === 'session' ? `:(glob)${SPECS.session.dir}/*/${slug}.md` : `:(literal)${itemPath(k, slug)}`));
+  const r = await kb.repo.git(['log', '--format=', '--name-only', '--diff-filter=D', state.commit, '--', ...specs], { allowFail: true });
+  return [
+    ...new Set(
+      r.stdout
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    ),
+  ];
 }
