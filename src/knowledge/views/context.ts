@@ -2,6 +2,7 @@ import { counted } from '../../model/counted.ts';
 import { isLive } from '../../model/liveness.ts';
 import { configuredBudget, MIN_PAGE_BUDGET } from '../../model/page-budget.ts';
 import { itemPath } from '../../model/paths.ts';
+import { textHead } from '../../model/text-head.ts';
 import { toolCall } from '../../model/tool-args.ts';
 import { itemKey } from '../../session/given.ts';
 import { storeProblems } from '../admin/store-problems.ts';
@@ -12,7 +13,7 @@ import { changeLines } from '../review/diff/render-diff.ts';
 import { pendingProposals } from '../review/pending.ts';
 import { backlogLine, currentDecisions, currentMemories, handoffBlock, safetyBlock } from './blocks.ts';
 import { CONTEXT_LIMITS, type FirstPageInput, firstPageBlocks, mustHavesInBrief } from './first-page.ts';
-import { bounded, cut } from './page-fit.ts';
+import { cut, fitted } from './page-fit.ts';
 import { type Page, paginate } from './paging.ts';
 import { agentRef } from './recall-lines.ts';
 import { relevantItems, type WorkFocus } from './relevant.ts';
@@ -124,8 +125,10 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     questions: [openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 200)}`), openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 80)}`)],
     handoff: handoff && { text: handoffBlock(handoff), rest: `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md` },
     startupText: handoff?.startup_text || undefined,
-    teammate:
-      teammate && `${oneLine(handoffBlock(teammate).split('\n').join(' — '), 400)} (the whole handoff: git show ${kb.ref}:handoffs/${teammate.slug}.md)`,
+    teammate: teammate && {
+      text: oneLine(handoffBlock(teammate).split('\n').join(' — '), 400),
+      rest: `the whole handoff: git show ${kb.ref}:handoffs/${teammate.slug}.md`,
+    },
     elsewhere: elsewhere ? `${handoff!.slug}${handoff!.author ? `, ${oneLine(handoff!.author, 100)}` : ''}` : null,
   };
   // at the smallest budgets the line on how to ask for more gives its room to the must-haves, which name their tools
@@ -133,30 +136,46 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const header = budget - withAsk.length - PAGE_FOOTER_ROOM >= mustHavesInBrief(mustHaves).length + 2 ? withAsk : heading;
   const first = firstPageBlocks({ ...mustHaves, room: budget - header.length - PAGE_FOOTER_ROOM });
   const blocks: string[] = [...first];
+  // every other section fits a page: fewer of its lines, then a count of the rest, where the budget is small
+  const pageRoom = budget - header.length - PAGE_FOOTER_ROOM;
+  const section = (title: string, lines: string[], limit: number, more: (n: number) => string) => fitted(title, [lines], limit, pageRoom, more);
   // the handoff's next steps and work in progress say where the work is too
   const focus = { ...opts.focus, text: [opts.focus?.text, handoff?.next_steps, handoff?.in_progress].filter(Boolean).join('\n') };
   const relevant = relevantItems({ decisions: advisory, memories, backlog: liveBacklog }, focus, CONTEXT_LIMITS.relevant, (i) => storeOf(state, i) !== null);
   if (relevant.length)
-    blocks.push(`## Relevant to the work at hand (the branch, the files changed, the handoff's next steps)\n${relevant.map((r) => r.line).join('\n')}`);
+    blocks.push(
+      section(
+        "## Relevant to the work at hand (the branch, the files changed, the handoff's next steps)",
+        relevant.map((r) => r.line),
+        CONTEXT_LIMITS.relevant,
+        (n) => `- and ${n} more: ${toolCall('axme_search_kb', '<words>')} finds them`,
+      ),
+    );
   const shown = new Set(relevant.map((r) => r.id));
   const others = advisory.filter((d) => !shown.has(d.id));
   if (others.length) {
     blocks.push(
-      `## Other decisions (advisory: strong defaults; search or read one before relying on it)\n${bounded(others.map(line), CONTEXT_LIMITS.advisory, (n) => `- and ${n} more: ${toolCall('axme_search_kb', '<words>')} finds them, axme_decisions lists them`)}`,
+      section(
+        '## Other decisions (advisory: strong defaults; search or read one before relying on it)',
+        others.map(line),
+        CONTEXT_LIMITS.advisory,
+        (n) => `- and ${n} more: ${toolCall('axme_search_kb', '<words>')} finds them, axme_decisions lists them`,
+      ),
     );
   }
   if (liveBacklog.length) {
     const order = { high: 0, medium: 1, low: 2 } as const;
     const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]);
-    blocks.push(`## Backlog (${liveBacklog.length} open)\n${bounded(top.map(backlogLine), CONTEXT_LIMITS.backlog, (n) => `- and ${n} more: axme_backlog`)}`);
+    blocks.push(section(`## Backlog (${liveBacklog.length} open)`, top.map(backlogLine), CONTEXT_LIMITS.backlog, (n) => `- and ${n} more: axme_backlog`));
   }
   if (stale.length) {
     blocks.push(
-      `## Possibly outdated (the code they are about changed since they were learned: check before relying on them; \`axme reconfirm <id>\` when one still holds, else supersede or update it)\n${bounded(
+      section(
+        '## Possibly outdated (the code they are about changed since they were learned: check before relying on them; `axme reconfirm <id>` when one still holds, else supersede or update it)',
         stale.map((s) => `- ${s.kind} ${s.id ?? s.slug} ${oneLine(s.title, 100)}: ${oneLine(s.reason, 120)}`),
         CONTEXT_LIMITS.stale,
         (n) => `- and ${n} more: axme_verify`,
-      )}`,
+      ),
     );
   }
   // an agent's writes under review (axme.yaml review.required): visible, and clearly not accepted yet
@@ -173,7 +192,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
                 .join('\n')}`,
           )
           .join('\n')}`,
-        2_000,
+        Math.min(2_000, pageRoom),
         'the rest: axme_diff',
       ),
     );
@@ -183,11 +202,12 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   counts.store_problems = problems.length;
   if (problems.length) {
     blocks.push(
-      `## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${bounded(
+      section(
+        '## Store problems (need a person: tell the user; `axme fsck` checks everything)',
         problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${oneLine(d.reason, 200)}`),
         CONTEXT_LIMITS.problems,
         (n) => `- and ${n} more: axme fsck`,
-      )}`,
+      ),
     );
   }
   blocks.push(
@@ -229,7 +249,7 @@ export function listedOn(text: string, candidates: ReadonlyArray<ListedCandidate
 /** The first line of `s`, at most `max` characters. */
 function oneLine(s: string, max: number): string {
   const l = s.split('\n')[0] ?? '';
-  return l.length > max ? `${l.slice(0, max - 1)}…` : l;
+  return l.length > max ? `${textHead(l, max - 1)}…` : l;
 }
 
 /**

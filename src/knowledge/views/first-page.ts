@@ -15,6 +15,7 @@ const GAP = 2;
 const REQUIRED_TITLE = `## Required decisions (follow them; each in full: ${toolCall('axme_get_decision', '<id>')})`;
 const requiredMore = (n: number) => `- and ${n} more required decisions: run axme_decisions (\`axme decision list\`) for them all`;
 const QUESTIONS_TITLE = '## Open questions for the user (ask them)';
+const TEAMMATE_TITLE = "## A teammate's newer handoff (another clone's session)";
 const questionsMore = (n: number) => `- and ${n} more: axme_list_open_questions`;
 
 export interface FirstPageInput {
@@ -27,8 +28,8 @@ export interface FirstPageInput {
   questions: string[][];
   handoff: { text: string; rest: string } | undefined;
   startupText: string | undefined;
-  /** a teammate's newer handoff, in one line */
-  teammate: string | undefined;
+  /** a teammate's newer handoff, in one line, and where to read it whole */
+  teammate: { text: string; rest: string } | undefined;
   /** the handoff's session (and author) when another clone ran it, else null */
   elsewhere: string | null;
 }
@@ -79,7 +80,7 @@ export function firstPageBlocks(input: FirstPageInput): string[] {
         )
       : null;
   left -= used(startup);
-  const teammateBlock = input.teammate ? `## A teammate's newer handoff (another clone's session)\n${input.teammate}` : null;
+  const teammateBlock = input.teammate ? `${TEAMMATE_TITLE}\n${input.teammate.text} (${input.teammate.rest})` : null;
   const teammate = teammateBlock && teammateBlock.length + GAP <= left - Math.max(handoffLeast, 300) ? teammateBlock : null;
   left -= used(teammate);
   const handoff = input.handoff ? fittedText(latest, input.handoff.text, left - GAP, TEXT_CAPS.handoff, input.handoff.rest) : null;
@@ -98,15 +99,20 @@ function startupTitle(input: FirstPageInput): string {
     : '## Say this to the user first';
 }
 
-/** Where the rest found no room on page 1 at all, it follows the must-haves, to the next page. */
+/**
+ * Where the rest found no room on page 1 at all, it follows the must-haves, to the next page: each
+ * cut to a page's room (`input.room`: the budget less the header and the footer, on any page).
+ */
 function later(input: FirstPageInput, placed: { startup: string | null; handoff: string | null; teammate: string | null }): string[] {
-  const teammateBlock = input.teammate ? `## A teammate's newer handoff (another clone's session)\n${input.teammate}` : null;
+  const onAPage = (title: string, text: string, cap: number, rest: string) => fittedText(title, text, input.room, cap, rest) ?? `${title}\n… (${rest})`;
   return [
     input.startupText && input.handoff && !placed.startup
-      ? `${startupTitle(input)}\n${cut(input.startupText, TEXT_CAPS.startup, 'the rest: the handoff itself')}`
+      ? onAPage(startupTitle(input), input.startupText, TEXT_CAPS.startup, 'the rest: the handoff itself')
       : null,
-    input.handoff && !placed.handoff ? `${latestTitle(input)}\n${cut(input.handoff.text, TEXT_CAPS.handoff, input.handoff.rest)}` : null,
-    teammateBlock && !placed.teammate ? teammateBlock : null,
+    input.handoff && !placed.handoff ? onAPage(latestTitle(input), input.handoff.text, TEXT_CAPS.handoff, input.handoff.rest) : null,
+    input.teammate && !placed.teammate
+      ? onAPage(TEAMMATE_TITLE, `${input.teammate.text} (${input.teammate.rest})`, TEXT_CAPS.handoff, input.teammate.rest)
+      : null,
   ].filter((b): b is string => b !== null);
 }
 

@@ -1,3 +1,5 @@
+import { textHead } from '../../model/text-head.ts';
+
 /**
  * Sections of the context page sized to the room they are given: a list of one-line items cut
  * to fewer, shorter lines and then a count, a text cut at a line end with a pointer to the whole.
@@ -32,7 +34,7 @@ export function fitted(title: string, variants: string[][], limit: number, room:
 export function cut(text: string, max: number, rest: string): string {
   if (text.length <= max) return text;
   const at = text.lastIndexOf('\n', max);
-  return `${text.slice(0, at > max / 2 ? at : max)}\n… (${rest})`;
+  return `${textHead(text, at > max / 2 ? at : max)}\n… (${rest})`;
 }
 
 /** The fewest characters of a text worth showing before its pointer; under it, the pointer alone. */

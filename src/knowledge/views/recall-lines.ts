@@ -4,6 +4,7 @@
  * since it was learned — current items first, at most RECALL_BUDGET characters in all. Free of
  * heavy imports: the pre-tool-use hook formats with it.
  */
+import { textHead } from '../../model/text-head.ts';
 import { toolCall } from '../../model/tool-args.ts';
 
 /** What one recall may inject, whatever the store's size. */
@@ -41,7 +42,7 @@ export interface RecallEntry {
 /** The first line of `s`, at most `max` characters. */
 export function firstLine(s: string, max: number): string {
   const l = (s.split('\n').find((x) => x.trim() !== '') ?? '').trim();
-  return l.length > max ? `${l.slice(0, max - 1)}…` : l;
+  return l.length > max ? `${textHead(l, max - 1)}…` : l;
 }
 
 /** One item, one line; what it says is left out when that is its title again (a question with no context). */
