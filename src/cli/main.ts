@@ -201,7 +201,9 @@ async function unknownOptionFirst(
   argv: readonly string[],
   options: { key: Record<string, unknown>; boolean?: string[] } | null,
 ): Promise<UsageError> {
-  const said = options ? unknownOption(argv, Object.keys(options.key), options.boolean, await takesWords(argv)) : undefined;
+  if (!options) return err;
+  const shape = await commandShape(argv);
+  const said = unknownOption(argv, Object.keys(options.key), options.boolean, shape.takesWords, shape.positionals);
   return said ? new UsageError(said) : err;
 }
 
@@ -221,12 +223,18 @@ async function positionalAsFlag(argv: readonly string[]): Promise<void> {
   if (said) throw new AxmeError('INVALID_INPUT', said);
 }
 
-/** True when the command the line runs takes free words (`axme search <query..>`): an unknown `--word` there may be one of them. */
-async function takesWords(argv: readonly string[]): Promise<boolean> {
+/**
+ * What an unknown option's message needs of the command the line runs: whether it takes free words
+ * (`axme search <query..>`: an unknown `--word` there may be one of them), and the names of its
+ * words after the command (`<answer>`), which yargs counts among its options but are none.
+ */
+async function commandShape(argv: readonly string[]): Promise<{ takesWords: boolean; positionals: string[] }> {
   const words = commandWords([...argv]);
   const load = words[0] !== undefined && Object.hasOwn(OPERATION_WORDS, words[0]) ? OPERATION_WORDS[words[0]] : undefined;
-  if (!load) return false;
-  return (await load()).some((op) => op.cli?.variadic === true && op.cli.command.join(' ') === words.join(' '));
+  const op = load ? (await load()).find((o) => o.cli?.command.join(' ') === words.join(' ')) : undefined;
+  if (!op?.cli) return { takesWords: false, positionals: [] };
+  const { cliName } = await import('./operation-command.ts');
+  return { takesWords: op.cli.variadic === true, positionals: (op.cli.positional ?? []).map((f) => cliName(op, String(f))) };
 }
 
 /**

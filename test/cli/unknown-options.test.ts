@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { cliName } from '../../src/cli/operation-command.ts';
+import { OPERATIONS } from '../../src/operations/index.ts';
 import { axmeIn } from '../cli-in-process.ts';
 import { useStore } from '../store-fixture.ts';
 
@@ -75,4 +77,35 @@ describe("a command's word given as an option too is refused, never dropped", ()
       );
       assert.equal((await axmeIn(repo.dir, ['question', 'list', '--json'])).stdout, before.stdout, 'nothing recorded');
     });
+});
+
+// yargs counts a command's words after it (`<answer>`, `<id>`) among the names it knows: they
+// were offered as options (`did you mean --answer?`), and taking the advice was refused in turn.
+describe("a command's words after it are never offered as options", () => {
+  const repo = useStore();
+  const withWords = OPERATIONS.filter((op) => op.cli?.positional?.length);
+
+  test('every command with words: each option the message lists is taken by the command', async () => {
+    assert.ok(withWords.length > 10);
+    for (const op of withWords) {
+      const argv = [...op.cli!.command, '--zzzqqq'];
+      const r = await axmeIn(repo.dir, argv);
+      assert.equal(r.code, 2, `axme ${argv.join(' ')}: ${r.stderr}`);
+      const listed = /the options here: ([^(;]*)/.exec(r.stderr)?.[1]?.match(/--[\w-]+/g) ?? [];
+      const words = op.cli!.positional!.map((f) => cliName(op, String(f)));
+      for (const option of listed) {
+        assert.ok(
+          !words.some((w) => option === `--${w}` || option === `--${w.replace(/_/g, '-')}`),
+          `axme ${argv.join(' ')} lists its word ${option}: ${r.stderr}`,
+        );
+      }
+    }
+  });
+
+  test('a near miss of a word is named as the word it is: `--answr` → <answer>, after the command', async () => {
+    const r = await axmeIn(repo.dir, ['question', 'answer', 'Q-1', '--answr', 'yes']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--answr is not an option: did you mean <answer>\? It is a word after the command/);
+    assert.doesNotMatch(r.stderr, /--answer\b/);
+  });
 });
