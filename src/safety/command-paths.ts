@@ -8,7 +8,7 @@ import { leadingFolder, xdgDefaultFolder } from './known-folders.ts';
 import { type Access, landing, NAME_PRINTERS, type PathUse, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, secretNameFinding, TREE_SECRET_PATHS } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
-import { independentOfFolder, matchInside, type PathContext, resolvePath } from './paths.ts';
+import { independentOfFolder, matchInside, type PathContext, resolvePath, withoutRootBeforeUnknown } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { charge, PATH_COST } from './work-budget.ts';
 
@@ -191,13 +191,15 @@ function checkPath(
   pctx: PathContext & { cwd: string },
   rctx: PathRuleContext,
   w: Word,
-  value: string,
+  given: string,
   access: Access,
   forceGlob = false,
   fromRoot = false,
   found = false,
 ): Finding | null {
-  if (!value || value.includes('://') || value === UNKNOWN) return null;
+  if (!given || given.includes('://') || given === UNKNOWN) return null;
+  // `/$X/a` is `$X/a` (paths.ts withoutRootBeforeUnknown)
+  const value = withoutRootBeforeUnknown(given);
   // `"$PWD/.claude"`, `"$(pwd)/.husky"`, `~+/x`: the folder the context knows, as for the removal rule (known-folders.ts)
   // (where a cd moved the command, that folder); and, that passing, as a folder only the shell knows, as before
   // `$XDG_CONFIG_HOME/gh/hosts.yml`: the folder the variable names when unset (`~/.config`), then as one only the shell knows

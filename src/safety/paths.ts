@@ -132,7 +132,7 @@ export interface PathMatch {
 export function matchPath(given: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
   // the parent of a folder only the shell knows is one too (`cd "$X" && ln -s ../_build/a .`); a folder
   // named with a closing slash (`cd "$X" && cp a dist/`) is that folder, not something inside it
-  const path = given.replace(UNKNOWN_PARENTS, `${UNKNOWN}/`).replace(UNKNOWN_CLOSING_SLASHES, '');
+  const path = withoutRootBeforeUnknown(given).replace(UNKNOWN_PARENTS, `${UNKNOWN}/`).replace(UNKNOWN_CLOSING_SLASHES, '');
   const entries = anchoredList(patterns, ctx);
   const dynamic = path.includes(UNKNOWN);
   if (!isGlob && !dynamic) {
@@ -230,6 +230,15 @@ function namesAfterUnknown(path: string, full: string): boolean {
 const LEADING_UNKNOWN_FOLDERS = new RegExp(`^(${UNKNOWN}+/)+[^/${UNKNOWN}]+(/[^/]+)+$`);
 /** The closing slashes of a path an unknown expansion is part of: `\uE000/dist/`. */
 const UNKNOWN_CLOSING_SLASHES = new RegExp(`(?<=${UNKNOWN}.*[^/])/+$`);
+/**
+ * A path without the root's slashes before a first folder of only unknown expansions: `/$X/a` is
+ * `$X/a` (`$X` may start at the root already), read as any path through folders only the shell
+ * knows is, not as a protected file with `a` inside it (`/etc/passwd/a`).
+ */
+export function withoutRootBeforeUnknown(path: string): string {
+  return path.replace(ROOT_BEFORE_UNKNOWN, '');
+}
+const ROOT_BEFORE_UNKNOWN = new RegExp(`^/+(?=${UNKNOWN}+/)`);
 /** Unknown folders, then their parents: `\uE000/../`. */
 const UNKNOWN_PARENTS = new RegExp(`^(${UNKNOWN}+/)+(\\.\\./)+`);
 

@@ -257,10 +257,22 @@ function afterUnknown(rest: string): { rest: string; climbsOut: boolean } {
 }
 
 /**
+ * `/$DIR/*`, `"/$DIR"`: the root before a variable only the shell knows adds nothing to it (paths.ts
+ * withoutRootBeforeUnknown), so the word is judged as `$DIR/*`, `"$DIR"` (empty, that is `/*`).
+ */
+function rootedVariable(w: Word): Word {
+  const m = w.leadingVar || !ROOT_BEFORE_VARIABLE_VALUE.test(w.value) ? null : ROOT_BEFORE_VARIABLE.exec(w.raw);
+  return m ? { ...w, value: w.value.replace(/^\/+/, ''), leadingVar: m[1]! } : w;
+}
+const ROOT_BEFORE_VARIABLE = /^"?\/+"?\$\{?([A-Za-z_][A-Za-z0-9_]*)/;
+const ROOT_BEFORE_VARIABLE_VALUE = new RegExp(`^/+${UNKNOWN}`);
+
+/**
  * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
  * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
  */
-function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
+function dangerousTarget(given: Word, ctx: BashContext, moved = false): string | null {
+  const w = rootedVariable(given);
   let v = wordPath(w);
   // `"$PWD/.git"`, `"$(pwd)"`, `"$(git rev-parse --show-toplevel)"`: a folder the context knows
   const lead = leadingFolder(w, ctx);

@@ -1,7 +1,7 @@
 import { globMatcher } from '../../model/glob.ts';
 import { programName } from '../argv.ts';
 import { leadingSubstitution, ownCommands } from '../known-folders.ts';
-import { otherHome, resolvePath } from '../paths.ts';
+import { otherHome, resolvePath, withoutRootBeforeUnknown } from '../paths.ts';
 import { UNKNOWN, type Word } from '../shell.ts';
 import { WINDOWS_SYSTEM_FOLDERS } from '../windows-paths.ts';
 import { homePlaceBelowUnknown } from './home-places.ts';
@@ -138,8 +138,9 @@ function projectHolds(abs: string, ctx: FamilyContext): boolean {
  * is known (`ctx.cwd`); a path known only in part (`/etc/$NAME`, `~/.$X`) counts by its known
  * folder.
  */
-export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
-  if (!value || value.includes('://')) return null;
+export function guardedPath(given: string, ctx: FamilyContext): Guarded | null {
+  if (!given || given.includes('://')) return null;
+  const value = withoutRootBeforeUnknown(given);
   const other = otherHome(value);
   if (other) {
     // `~root/...` is /root; `~name/...` another user's home, whose dotfiles count like the user's own
