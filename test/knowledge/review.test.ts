@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
 import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
@@ -93,6 +94,18 @@ describe('semantic diff', () => {
     assert.match(md, /^## Knowledge changes/);
     assert.match(md, /- \*\*superseded\*\* D-001 Use Redis for caching → D-00\d Use Valkey for caching/);
     assert.match(md, /- \*\*removed\*\* `bash_deny`: `rm -rf \/`/);
+  });
+
+  test("an added item's words are shown once in the Markdown (a pull request's body): a backlog item's description is its body", async () => {
+    const { dir, kb } = await repoWithKb();
+    const from = tip(dir);
+    await addBacklogItem(kb, { title: 'Rate limit', description: 'Add a token bucket per client' });
+    await addMemory(kb, { type: 'pattern', title: 'Errors as values', description: 'Return Result types', body: 'Handlers never throw across the boundary.' });
+    await addDecision(kb, { title: 'Use Valkey', decision: 'Cache with Valkey.', reasoning: 'The licence.' });
+    await askQuestion(kb, { question: 'Which region hosts billing?' });
+    const md = renderDiffMarkdown(await semanticDiff(kb, from, tip(dir)));
+    for (const words of ['Add a token bucket per client', 'Return Result types', 'Handlers never throw across the boundary.', 'Cache with Valkey.'])
+      assert.equal(md.split(words).length - 1, 1, `"${words}" once:\n${md}`);
   });
 
   test('a superseded memory is superseded, by its successor, as a decision is', async () => {

@@ -122,8 +122,10 @@ export function renderDiffMarkdown(d: SemanticDiff, opts: { title?: string } = {
       out.push(`- **${verbOf(i)}** ${md(subject(i).replace(' -> ', ' → '))}${addedAs(i)} — \`${i.path}\``);
       if (i.detail) out.push(`  > ${md(i.detail).replace(/\n/g, '\n  > ')}`);
       for (const f of i.fields) if (f.field !== 'status') out.push(`  - \`${f.field}\`: ${code(value(f.before))} → ${code(value(f.after))}`);
-      if (i.change === 'added' && i.body) out.push('', ...quoteBlock(i.body));
-      else if (i.body) out.push('', '  ```diff', ...i.body.split('\n').map((l) => `  ${l}`), '  ```');
+      // a kind whose body is its description (a backlog item) is quoted once, as the detail
+      if (i.change === 'added' && i.body) {
+        if (i.body.trim() !== i.detail?.trim()) out.push('', ...quoteBlock(i.body));
+      } else if (i.body) out.push('', '  ```diff', ...i.body.split('\n').map((l) => `  ${l}`), '  ```');
     }
   }
   if (d.rules.added.length || d.rules.removed.length || d.rules.settings.length) {
