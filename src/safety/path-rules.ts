@@ -97,15 +97,46 @@ export function secretNameFinding(abs: string, access: Access, glob = false, fou
   // a system store of public certificates: its `.pem` files are certificates (a key's other names still count)
   if (/\.pem$/i.test(name) && PUBLIC_CERTIFICATE_STORES.some((d) => abs.startsWith(d))) return null;
   const hit =
-    !glob || !/[*?[\uE000]/.test(name)
+    (!glob || !/[*?[\uE000]/.test(name)
       ? secretNameGlob(name)
-      : nameGlobMatch(name, leadsWithWildcard(name, found) ? SECRET_EXTENSIONS : PROJECT_SECRET_NAMES, found);
+      : nameGlobMatch(name, leadsWithWildcard(name, found) ? SECRET_EXTENSIONS : PROJECT_SECRET_NAMES, found)) ??
+    deploySecretFile(abs, name, glob && /[*?[\uE000]/.test(name) ? (leadsWithWildcard(name, found) ? null : found) : undefined);
   return hit
     ? {
         rule: `secrets.paths: ${hit}`,
         reason: `${abs.replace(UNKNOWN, '…')} holds credentials (${hit}); agents never read it, nor edit, copy or move it away (which reads it): ask the user`,
       }
     : null;
+}
+
+/**
+ * The files deployment tools keep a project's secrets in, by their folder and name (or a name only
+ * they use): Kamal's `.kamal/secrets`, `.kamal/secrets-common` and `.kamal/secrets.<destination>`,
+ * Cloudflare wrangler's `.dev.vars` and `.dev.vars.<environment>`. Their templates are none
+ * (`.dev.vars.example`). The parser's alone: the sandbox hides the names of PROJECT_SECRET_NAMES.
+ */
+const DEPLOY_SECRET_FILES: ReadonlyArray<{ folder: string | null; names: readonly string[] }> = [
+  { folder: '.kamal', names: ['secrets', 'secrets-common', 'secrets.*'] },
+  { folder: null, names: ['.dev.vars', '.dev.vars.*'] },
+];
+
+/**
+ * The deployment secret file (DEPLOY_SECRET_FILES) that `abs`, named `name`, is, shown as its folder
+ * and name, or null. `globbed`: undefined for a literal name; for a name-glob, whether `find` found
+ * it (nameGlobMatch), or null for one that starts with a wildcard (which names no such file).
+ */
+function deploySecretFile(abs: string, name: string, globbed: boolean | null | undefined): string | null {
+  if (globbed === null) return null;
+  const folder = posix.basename(posix.dirname(abs));
+  for (const f of DEPLOY_SECRET_FILES) {
+    if (f.folder !== null && f.folder !== folder) continue;
+    const hit =
+      globbed === undefined
+        ? (f.names.find((n) => name === n || (n.endsWith('.*') && name.length >= n.length && name.startsWith(n.slice(0, -1)))) ?? null)
+        : nameGlobMatch(name, f.names, globbed);
+    if (hit) return f.folder ? `${f.folder}/${hit}` : hit;
+  }
+  return null;
 }
 
 /**

@@ -18,16 +18,25 @@ export function curl(inv: Invocation): PathUse[] {
     if (CURL_WRITES.has(name)) {
       if (value !== '-') out.push(use(w, value, 'write'));
     } else if (name === '--output-dir') out.push(use(w, value, 'into'));
+    // `-T "{a,b}"`: curl uploads each file its braces name (with -g, the one name; both read is the safe side)
+    else if (name === '-T' || name === '--upload-file') for (const file of curlAlternatives(value)) out.push(use(w, file, 'read'));
     else if (CURL_FILES.has(name)) out.push(use(w, value, 'read'));
     else if (name === '-d' || name.startsWith('--data') || name === '--json') {
       const at = value.indexOf('@');
       if (at === 0 || (name === '--data-urlencode' && at > 0)) out.push(use(w, value.slice(at + 1), 'read'));
     } else if (name === '-F' || name === '--form') {
-      const m = /^[^=]*=[@<]([^;]*)/.exec(value);
-      if (m) out.push(use(w, m[1]!, 'read'));
+      // `f=@file;type=…`, and curl's quoted name `f=@"file";filename=…`
+      const m = /^[^=]*=[@<](?:"((?:[^"\\]|\\.)*)"|([^;]*))/.exec(value);
+      if (m) out.push(use(w, m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!, 'read'));
     } else if ((name === '-b' || name === '--cookie') && !value.includes('=')) out.push(use(w, value, 'read'));
   });
   return [...out, ...generic(inv, operands)];
+}
+
+/** The files a curl upload's name stands for: each of its `{a,b}` group's (curl's own globbing, one group), else the name. */
+function curlAlternatives(value: string): string[] {
+  const m = /^([^{}]*)\{([^{}]*)\}([^{}]*)$/.exec(value);
+  return m ? m[2]!.split(',').map((alt) => `${m[1]}${alt}${m[3]}`) : [value];
 }
 
 const WGET_LONG = new Set([

@@ -299,7 +299,8 @@ function dangerousTarget(given: Word, ctx: BashContext, moved = false): string |
     const shown = w.raw.replaceAll(UNKNOWN, '…');
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
-    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
+    // (a quoted `*`, `"$DIR/*"`, is a character of the name: with DIR empty that is the file `/*`, no glob of /)
+    if ((w.glob || !rest.includes('*')) && /^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
       return `${shown} (when ${what} is empty${w.leadingVar ? ' or unset' : ''} that is /; ${stop})`;
     // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
     // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
