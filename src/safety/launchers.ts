@@ -274,6 +274,10 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   },
   dotenvx: { valued: ['-f', '--env-file', '-e', '--env', '--convention', '--ops-off'], verbs: ['run'], commandAfter: ['--'] },
   'aws-vault': { valued: ['-d', '--duration', '-t', '--mfa-token', '--region', '--backend'], verbs: ['exec'], commandAfter: ['--'] },
+  // a SAML login's AWS keys: `saml2aws exec --exec-profile prod -- cmd`
+  saml2aws: { valued: ['-a', '--idp-account', '--exec-profile', '--credentials-file', '--role', '--region'], verbs: ['exec'], commandAfter: ['--'] },
+  // pueue's queue: `pueue add [-- ] cmd` runs the command later, in the background
+  pueue: { valued: ['-w', '--working-directory', '-d', '--delay', '-g', '--group', '-a', '--after', '-l', '--label', '-o', '--priority'], verbs: ['add'] },
   // a hosting platform's environment: `railway run psql "$DATABASE_URL" -c …` runs the command with the service's variables
   railway: { valued: ['-s', '--service', '-e', '--environment', '-p', '--project'], verbs: ['run'] },
   // WSL from Windows (or WSL itself): `wsl -e CMD`, `wsl -d Ubuntu -u root -- CMD` runs the command in a distribution

@@ -355,6 +355,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   envdir: { valued: [], positionals: 1 },
   // `envchain NS[,NS2] cmd`: the command run with the secrets of the keychain's namespaces in its environment
   envchain: { valued: [], positionals: 1 },
+  // `summon [-p provider] [-f secrets.yml] cmd`: the command run with the secrets the provider fetched in its environment
+  summon: { valued: ['-p', '--provider', '-f', '-D', '--up', '-e', '--environment', '--yaml', '--ignore'] },
+  // job queues that run their command later, in the background: Task Spooler (`tsp cmd`), nq, GNU parallel's sem
+  tsp: { valued: ['-L', '-D', '-W', '-N', '-E', '-S'] },
+  nq: { valued: [] },
+  sem: { valued: ['--id', '-j', '--jobs', '-P', '--max-procs', '--timeout', '--semaphorename', '--semaphoretimeout', '--st'] },
   setlock: { valued: [], positionals: 1 },
   softlimit: { valued: ['-m', '-a', '-d', '-s', '-l', '-f', '-c', '-o', '-p', '-t', '-r'] },
   chpst: { valued: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-r', '-t'] },
