@@ -11,7 +11,8 @@ import type { Finding } from './git-rules.ts';
  * tcp://0.0.0.0:2375`: a container with the host's disk mounted is root here), a VNC server
  * without a password (`x11vnc -nopw`), Redis with its protected mode off and no password
  * (`redis-server --protected-mode no`: its CONFIG SET writes files, the known way to plant a key
- * in `~/.ssh`). Their everyday uses pass: a read-only terminal (`ttyd htop`), a notebook with
+ * in `~/.ssh`), a shared terminal (`tmate`, `upterm host`, `tty-share --public`: a shell typed into by
+ * whoever holds the link). Their everyday uses pass: a read-only terminal (`ttyd htop`), a notebook with
  * its token or on this machine only (`jupyter lab`, `--ip 127.0.0.1`), Docker on its socket or
  * with `--tlsverify`, `x11vnc -localhost`, `redis-server --port 6380`.
  */
@@ -50,6 +51,16 @@ function exposedServer(inv: Invocation): string | null {
       return args.some((a, i) => a === '--protected-mode' && args[i + 1] === 'no') && !has('--requirepass')
         ? 'Redis open to the network without a password: its CONFIG SET writes files here (a key into ~/.ssh)'
         : null;
+    // shared terminals: a shell here typed into by whoever holds the link (`tmate`, `upterm host`, `tty-share --public`);
+    // tmate's version and help, upterm's other verbs and tty-share on this machine's network only pass
+    case 'tmate': {
+      const ops = args.filter((a) => !a.startsWith('-'));
+      return has('-V', '-h') || (ops.length && !/^(new-session|new|attach)$/.test(ops[0]!)) ? null : 'this shell to whoever holds the session link';
+    }
+    case 'upterm':
+      return args.find((a) => !a.startsWith('-')) === 'host' ? 'this shell to whoever holds the session link' : null;
+    case 'tty-share':
+      return has('--public') ? 'this shell to whoever holds the public link' : null;
     default:
       return null;
   }

@@ -9,7 +9,8 @@ import type { Invocation } from './command.ts';
  * 80:localhost:8000 serveo.net`, `ngrok http 3000`, `cloudflared tunnel --url
  * http://localhost:8000`, `npx localtunnel --port 8000`, `chisel client h 3000:localhost:3000`,
  * `tunnelmole 3000`): it shows what that server serves. chisel's reverse remotes to a port
- * (`R:2222:localhost:22`) and tunnelmole's port are read as ssh's `-R` and ngrok's are.
+ * (`R:2222:localhost:22`), tunnelmole's port and Microsoft's dev tunnels' (`devtunnel host -p 22`)
+ * are read as ssh's `-R` and ngrok's are.
  */
 
 /** Ports whose server gives a shell on the machine: ssh, telnet, Docker's API without TLS, RDP, VNC's displays. */
@@ -73,9 +74,21 @@ export function tunnelledLogin(inv: Invocation): string | null {
       const port = Number(args.find((a) => !a.startsWith('-')));
       return SHELL_PORTS.has(port) ? `\`${inv.program} ${port}\` hands ${shown(port)} to the internet` : null;
     }
+    case 'devtunnel': {
+      // `devtunnel host -p 22`, `devtunnel port create -p 3389`: Microsoft's dev tunnels (`--allow-anonymous`: to anyone)
+      if (args[0] !== 'host' && !(args[0] === 'port' && args[1] === 'create')) return null;
+      const ports = [...optionValues(args, '-p'), ...optionValues(args, '--port-numbers')].flatMap((v) => v.split(',')).map(Number);
+      const port = ports.find((p) => SHELL_PORTS.has(p));
+      return port !== undefined ? `\`devtunnel ${args[0]} -p ${port}\` hands ${shown(port)} to whoever reaches the tunnel` : null;
+    }
     default:
       return null;
   }
+}
+
+/** Every value of an option given apart (`-p 22`) or joined (`-p=22`, `--port-numbers=22`). */
+function optionValues(args: readonly string[], name: string): string[] {
+  return args.flatMap((a, i) => (a === name && args[i + 1] !== undefined ? [args[i + 1]!] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
 }
 
 /** ssh's short options that take a value, for reading a cluster (`-fNR spec`). */

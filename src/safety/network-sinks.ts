@@ -67,6 +67,11 @@ const SINKS: Record<string, ReadsStdin> = {
   ssh: ALWAYS,
   scp: NAMED,
   sftp: NAMED,
+  // ssh's kin: PuTTY's plink, pscp and psftp, dropbear's dbclient
+  plink: ALWAYS,
+  dbclient: ALWAYS,
+  pscp: NAMED,
+  psftp: NAMED,
   rsync: NAMED,
   // mail: the body is stdin, attachments the files named
   mail: ALWAYS,
