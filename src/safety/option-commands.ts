@@ -7,7 +7,8 @@ import type { Word } from './shell.ts';
  * scripts and `--checkpoint-action=exec=…`, zip's test command (`-TT`), man's pager and browser,
  * an editor's `-c ':!…'` and gdb's `-ex '!…'` / `-ex 'shell …'`, scp's and sftp's `-S program`,
  * APT's hooks set by `-o` (`APT::Update::Pre-Invoke::=…`), fzf's `--bind` actions that run a
- * command (`execute(…)`, `become(…)`, `reload(…)`) and its `--preview`. Each value is read as the
+ * command (`execute(…)`, `become(…)`, `reload(…)`) and its `--preview`, RPM's `%(cmd)` macros
+ * in `--eval` or `--define` (rpm, rpmbuild, rpmspec). Each value is read as the
  * script it is (launchers.ts launch), as `sh -c '…'` is: `ssh -o ProxyCommand='rm -rf ~' h`
  * is `rm -rf ~`. `value`, where given, takes the command line out of the option's value and
  * tells which values hold one.
@@ -46,6 +47,12 @@ const fzfCommand = (v: string, option: string): string | null => {
   return lines.length ? lines.join('\n') : null;
 };
 const EDITOR: OptionCommand = { options: ['-c', '--cmd'], value: exBang };
+/** RPM's macros expanded by `--eval`/`-E` or set by `--define`/`-D`: a `%(cmd)` is the output of a shell running cmd. */
+const rpmShellMacros = (v: string): string | null => {
+  const lines = [...v.matchAll(/%\(((?:[^()]|\([^()]*\))*)\)/g)].map((m) => m[1]!);
+  return lines.length ? lines.join('\n') : null;
+};
+const RPM: OptionCommand = { options: ['--eval', '-E', '--define', '-D'], value: rpmShellMacros };
 
 const OPTION_COMMANDS: Record<string, OptionCommand> = {
   ssh: SSH,
@@ -60,6 +67,9 @@ const OPTION_COMMANDS: Record<string, OptionCommand> = {
     value: (v) => (v.startsWith('exec=') ? v.slice(5) : /^(?:dot|echo|bell|ttyout|wait|sleep|totals)\b/.test(v) ? null : v),
   },
   zip: { options: ['-TT', '--unzip-command'] },
+  rpm: RPM,
+  rpmbuild: RPM,
+  rpmspec: RPM,
   man: { options: ['-P', '--pager', '-H', '--html'] },
   vim: EDITOR,
   vi: EDITOR,

@@ -25,8 +25,9 @@ const PROGRAMS: Array<[RegExp, Lang]> = [
   [/^julia(?:-?\d[.\d]*)?$/, 'julia'],
   [/^elixir$/, 'elixir'],
   [/^erl$/, 'erlang'],
-  [/^(?:racket|guile(?:\d[.\d]*)?|bb|clojure|clj|sbcl|clisp|ecl|csi)$/, 'lisp'],
-  [/^(?:groovy|kotlin|scala)$/, 'jvm'],
+  // Janet, and the Lisps of other languages' runtimes (Fennel on Lua, Hy on Python), whose forms' heads are that runtime's calls
+  [/^(?:racket|guile(?:\d[.\d]*)?|bb|clojure|clj|sbcl|clisp|ecl|csi|janet|fennel|hy)$/, 'lisp'],
+  [/^(?:groovy|kotlin|scala|scala-cli)$/, 'jvm'],
 ];
 
 /** The language an interpreter program speaks, or null for any other program. */
@@ -82,7 +83,16 @@ export function inlineCodeParts(program: string, lang: Lang, args: string[]): Co
 }
 
 /** The options that hand each Lisp its code (guile's `-e` names an entry point, its `-c` is code; clisp's `-x`). */
-const LISP_CODE: Record<string, readonly string[]> = { guile: ['-c'], sbcl: ['--eval'], clisp: ['-x'], ecl: ['-eval', '--eval'], csi: ['-e', '-p', '-eval'] };
+const LISP_CODE: Record<string, readonly string[]> = {
+  guile: ['-c'],
+  sbcl: ['--eval'],
+  clisp: ['-x'],
+  ecl: ['-eval', '--eval'],
+  csi: ['-e', '-p', '-eval'],
+  janet: ['-e'],
+  fennel: ['-e', '--eval'],
+  hy: ['-c'],
+};
 
 /** The values of the options that hand code (`-e CODE`, `--eval=CODE`), each part with the argument it stands in. */
 function namedCode(a: string[], names: readonly string[]): CodePart[] {

@@ -172,6 +172,10 @@ const CALLS: Record<Lang, Array<[string, Kind]>> = {
     [`(?<=\\(\\s*)(?:[\\w.-]+(?:/|::?))?(?:system\\*?|shell|sh|process|run-program|shell-command)(?=\\s)`, 'system'],
     [`(?<=\\(\\s*)(?:[\\w.-]+(?:/|::?))?(?:delete-directory/files|delete-tree|delete-directory|delete-recursively)(?=\\s)`, 'rmtree'],
     [`(?<=\\(\\s*)(?:[\\w.-]+(?:/|::?))?delete-file(?=\\s)`, 'unlink'],
+    // Fennel's and Hy's forms are Lua's and Python's calls: `(os.execute "…")`, `(os.system "…")`, `(shutil.rmtree "…")`
+    [`(?<=\\(\\s*)(?:os\\.(?:execute|system)|io\\.popen|subprocess\\.(?:run|call|check_call|check_output|Popen))(?=\\s)`, 'system'],
+    [`(?<=\\(\\s*)shutil\\.rmtree(?=\\s)`, 'rmtree'],
+    [`(?<=\\(\\s*)os\\.(?:remove|unlink)(?=\\s)`, 'unlink'],
   ],
   // Groovy's `"cmd".execute()` (interpreter-calls.ts scan), `Runtime.getRuntime().exec("…")`, `ProcessBuilder("rm", …)`, `File(…).deleteRecursively()`
   jvm: [
