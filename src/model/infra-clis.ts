@@ -115,4 +115,16 @@ export const INFRA_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   talosctl: ['reset'],
   microk8s: ['reset'],
   nodetool: ['clearsnapshot', 'decommission', 'removenode'],
+  // the eighteenth red-team's: virtual clusters, bare-metal servers, Ceph's pools and RADOS objects,
+  // Solr's collections (`bin/solr delete -c`), what werf, DevSpace and Tanka deployed to a
+  // cluster, a Chalice app's stage
+  vcluster: ['delete', 'rm'],
+  metal: ['delete'],
+  ceph: ['delete', 'rm', 'purge'],
+  rados: ['purge', 'rmpool', 'rm', 'cleanup'],
+  solr: ['delete'],
+  werf: ['dismiss'],
+  devspace: ['purge'],
+  tk: ['delete'],
+  chalice: ['delete'],
 };

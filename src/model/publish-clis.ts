@@ -30,4 +30,13 @@ export const PUBLISH_CLI_VERBS: Readonly<Record<string, readonly string[]>> = {
   attic: ['push'],
   osc: ['commit', 'submitrequest', 'sr'],
   kn: ['create', 'update', 'apply'],
+  // the eighteenth red-team's: Ballerina Central's push, Haxelib's submit, cosign's signatures and
+  // attestations (pushed beside the image and into the public transparency log), werf's converge
+  // (built, pushed and deployed), an app installed into a Rancher-managed cluster. Copr's builds stay
+  // unread: the sixth unseen everyday corpus runs `copr-cli buildscm`
+  bal: ['push'],
+  haxelib: ['submit'],
+  cosign: ['sign', 'attest', 'attach', 'copy'],
+  werf: ['converge'],
+  rancher: ['install', 'upgrade'],
 };

@@ -5,7 +5,9 @@ import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt, optionValues 
  * The infra family's backups, snapshots and data stores: the verbs that delete what a backup tool
  * keeps (`rclone purge`, `restic forget|prune|key remove`, `borg delete|prune|compact`, `tarsnap -d`,
  * `rdiff-backup --remove-older-than`, `btrfs subvolume delete`,
- * `snapper delete`, `timeshift --delete`, `tmutil delete`) and that empty a data store at once
+ * `snapper delete`, `timeshift --delete`, `tmutil delete`; restic's kin rustic, resticprofile and
+ * autorestic, borgmatic's actions, pgBackRest's `stanza-delete` and `expire`, WAL-G's `delete
+ * --confirm`, btrbk's `prune` and `clean`) and that empty a data store at once
  * (`etcdctl del --prefix`, `kafka-topics --delete`, an Elasticsearch index deleted over HTTP).
  * A backup is the copy that is left when everything else is gone: deleting it is asked.
  */
@@ -135,6 +137,39 @@ export const BACKUP_TOOLS: Record<string, ArgsCheck> = {
       return null;
     const how = hasOption(args, '--prefix') ? '--prefix' : hasOption(args, '--from-key') ? '--from-key' : null;
     return how ? hit(`etcdctl del ${how}`, 'deletes every key in the range (`--prefix ""`: the whole store, a cluster\'s state with it)') : null;
+  },
+  // restic's kin: rustic (its CLI in Rust), resticprofile and autorestic (restic run from a profile or a config's locations)
+  rustic: restic,
+  resticprofile: restic,
+  autorestic: (args) => {
+    const sub = args[operandAt(args, new Set(['-c', '--config']))];
+    return sub === 'forget' && !dry(args)
+      ? hit(`autorestic forget${hasOption(args, '--prune') ? ' --prune' : ''}`, "removes snapshots from the locations' repositories")
+      : null;
+  },
+  // borgmatic's actions named: borg's deletes (a bare `borgmatic`, its configured create-prune-check round, passes)
+  borgmatic: (args) => {
+    const sub = args.find((a) => BORG_DELETES.has(a));
+    return sub !== undefined && !dry(args) ? hit(`borgmatic ${sub}`, 'deletes backup archives (or the whole repository) for good') : null;
+  },
+  // PostgreSQL's backup tools: pgBackRest's stanza (every backup and archived WAL of the cluster) and `expire`; WAL-G's `delete … --confirm` (without it, a dry run)
+  pgbackrest: (args) => {
+    const sub = args.find((a) => a === 'stanza-delete' || a === 'expire');
+    return sub
+      ? hit(
+          `pgbackrest ${sub}`,
+          sub === 'expire' ? 'deletes the backups and WAL past the retention given' : 'deletes the stanza: every backup and archived WAL of the cluster',
+        )
+      : null;
+  },
+  'wal-g': (args) =>
+    args[operandAt(args, new Set(['--config']))] === 'delete' && hasOption(args, '--confirm')
+      ? hit('wal-g delete --confirm', 'deletes base backups and WAL from the storage')
+      : null,
+  // btrbk's `prune` (snapshots and backups past the retention policy) and `clean` (incomplete backups); `-n`: a dry run
+  btrbk: (args) => {
+    const sub = args[operandAt(args, new Set(['-c', '--config', '-l', '--loglevel', '--format', '--lockfile', '--override']))];
+    return (sub === 'prune' || sub === 'clean') && !dry(args) ? hit(`btrbk ${sub}`, 'deletes snapshots and backups') : null;
   },
   'kafka-topics': kafkaTopics('kafka-topics'),
   'kafka-topics.sh': kafkaTopics('kafka-topics.sh'),

@@ -149,7 +149,7 @@ function judge(program: string, args: readonly string[], path: readonly string[]
 /**
  * A build's option that publishes what it makes: `--push`, `--publish` as a flag (`=true`,
  * `=always`), or followed by a word that is no port and no `never`/`false`/`dry-run` (`--publish
- * always`); `--publish 8080:80` (a container's port) and `--push=false` publish nothing, and a
+ * always`), an exporter's `--output …,push=true` (BuildKit's buildctl); `--publish 8080:80` (a container's port) and `--push=false` publish nothing, and a
  * script of the project (`./scripts/release.sh --publish`, a path or a file's name) is its own.
  */
 function publishFlag(args: readonly string[]): string | null {
@@ -157,6 +157,8 @@ function publishFlag(args: readonly string[]): string | null {
     const a = args[i]!;
     if (a === '--') break;
     const [name, value] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    // BuildKit's and buildx's exporter told to push (`--output type=image,name=…,push=true`)
+    if ((name === '--output' || name === '-o') && /(?:^|,)push=true(?:,|$)/.test(value ?? args[i + 1] ?? '')) return `${name} push=true`;
     if (name !== '--push' && name !== '--publish') continue;
     const next = value ?? args[i + 1];
     if (next !== undefined && (/^\d/.test(next) || /^(never|false|no|none|off|0|dry-?run)$/i.test(next))) continue;
