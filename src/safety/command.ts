@@ -1,6 +1,7 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { programName } from './argv.ts';
 import { UNKNOWN } from './expand.ts';
+import { fdAsFind } from './fd-as-find.ts';
 import { wordsFrom } from './launcher-shapes.ts';
 import { launch } from './launchers.ts';
 import { runnerShellLine } from './runner-shell-lines.ts';
@@ -140,7 +141,8 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     if (!words.length) return ended(p, null);
     const program = programName(knownProgram(words[0]!) ?? shellVariable(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
-    const next = shellStep(p, program, args) ?? launcherStep(p, program, args) ?? runnerStep(p, program, args) ?? wrapperStep(p, program, args);
+    const next =
+      shellStep(p, program, args) ?? launcherStep(p, program, args) ?? runnerStep(p, program, args) ?? fdAsFind(program, args) ?? wrapperStep(p, program, args);
     if (!Array.isArray(next)) return next;
     p.via.push(program);
     words = next;

@@ -165,7 +165,8 @@ const GIT_GREP_NAMES = new Set(['-l', '-L', '--files-with-matches', '--name-only
  * option grep and git print lines of a file (`grep -v keep list`, `git show HEAD:dirs.txt`).
  */
 function listsProjectPaths(program: string, values: readonly string[]): boolean {
-  if (PATH_FINDERS.has(program)) return true;
+  // fd's search paths after its pattern: one outside the project (`fd -H . ~/.ssh`) prints paths from afar
+  if (PATH_FINDERS.has(program)) return !values.slice(1).some((v) => /^(?:\/|~|\.\.(?:\/|$)|\$)/.test(v) || v.includes(UNKNOWN));
   if (MATCH_LISTERS.has(program))
     return values.some(
       (v) =>
