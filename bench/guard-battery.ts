@@ -10,7 +10,7 @@
 // test/safety/context.ts testBatteryFile reads them) run the same way, their `left:` lines left out
 // as their tests leave them.
 //
-//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|redteam9|redteam10|redteam11|redteam12|redteam13|redteam14|redteam15|redteam16|redteam17|all] [--misses] [--tsv]
+//   node --import tsx bench/guard-battery.ts [--battery 1|2|3|4|5|6|redteam9|redteam10|redteam11|redteam12|redteam13|redteam14|redteam15|redteam16|redteam17|redteam18|all] [--misses] [--tsv]
 //     --battery: which battery (default all); --misses: only the rows that miss;
 //     --tsv: only the misses, one a line: battery, expected, got, command (JSON)
 
@@ -44,6 +44,7 @@ const BATTERIES: Record<string, { dangerous: readonly BatteryRow[]; everyday: re
   redteam15: batteryFile('redteam15-commands.txt'),
   redteam16: batteryFile('redteam16-commands.txt'),
   redteam17: batteryFile('redteam17-commands.txt'),
+  redteam18: batteryFile('redteam18-commands.txt'),
 };
 
 /** A red-team battery file of bench/, but its `left:` lines: its dangerous rows and its everyday ones (area `<area>/everyday`). */
