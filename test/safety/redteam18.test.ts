@@ -70,7 +70,6 @@ testHoles({
   'publishing by tools not read before': [
     ['bal test', 'bal push target/bala/acme-app-java17-1.0.0.bala'],
     ['haxelib install hxcpp', 'haxelib submit'],
-    ['cosign verify-blob --key k.pub --signature s app.tgz', 'cosign attest --yes --predicate sbom.json ghcr.io/acme/app:1'],
     ['werf build --repo ghcr.io/acme/app', 'werf converge --repo ghcr.io/acme/app'],
     ['rancher apps list', 'rancher apps upgrade app 2.0.0'],
     ['buildctl du', 'buildctl build --frontend dockerfile.v0 --local context=. --output=type=registry,name=docker.io/acme/app,push=true'],
