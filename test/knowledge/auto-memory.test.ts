@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +20,9 @@ import { CONFIG_PATH } from '../../src/model/paths.ts';
 import { exportAutoMemory as exportOp } from '../../src/operations/export/auto-memory.ts';
 import { importAutoMemory as importOp } from '../../src/operations/import/auto-memory.ts';
 import { type CoreOptions, coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
-import { axme, cleanEnv, git } from '../helpers.ts';
+import { axme, CLI, cleanEnv, git } from '../helpers.ts';
 import { cliJson, cliText } from '../store-fixture.ts';
+import { HANG_BOUND_MS } from '../until.ts';
 import { storeCopies } from './fixture-copies.ts';
 
 /** A HOME of the test's own: nothing touches the real ~/.claude. */
@@ -297,6 +299,27 @@ describe('axme export auto-memory', () => {
       /does not exist, nor does its parent folder/,
     );
     assert.equal(exitCodeOf(missing), 2);
+  });
+
+  test('--dir /proc/nope: refused at once (exit 2) saying what to do, never a hang', { skip: process.platform !== 'linux' }, async () => {
+    const child = spawn(process.execPath, [CLI, 'export', 'auto-memory', '--dir', '/proc/nope'], {
+      cwd: repo.dir,
+      env: cleanEnv(h.env),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    let hung = false;
+    // the bound is against a hang only: the exit event is what the test waits on
+    const killer = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, HANG_BOUND_MS);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => (clearTimeout(killer), resolve(c))));
+    assert.equal(hung, false, 'axme export auto-memory --dir /proc/nope did not exit');
+    assert.equal(code, 2, stderr);
+    assert.doesNotMatch(stderr, /internal/i);
+    assert.match(stderr, /cannot make the folder \/proc\/nope: .*export to a folder on a disk you can write to/);
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Decision } from '../../model/decision.ts';
 import { ExportAutoMemoryInput } from '../../model/import-export.ts';
 import { isLive } from '../../model/liveness.ts';
+import { folderRefusal, makeFolder } from '../../model/make-folder.ts';
 import type { Memory } from '../../model/memory.ts';
 import { parseInput } from '../../model/validate.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
@@ -56,12 +57,16 @@ export async function exportAutoMemory(kb: KnowledgeBase, input: ExportAutoMemor
     [DECISIONS_FILE, renderDecisionsFile(decisions)],
     [MEMORIES_FILE, renderMemoriesFile(memories)],
   ];
-  const files = wanted.map(([name, text]) => {
-    const path = join(folder.dir, name);
-    const changed = (name === MEMORY_MD ? content.memoryMd : readOr(path)) !== text;
-    if (changed && !data.dry_run) writeFileAtomicSync(path, text);
-    return { name, changed };
-  });
+  const files = wanted.map(([name, text]) => ({ name, text, changed: (name === MEMORY_MD ? content.memoryMd : readOr(join(folder.dir, name))) !== text }));
+  if (!data.dry_run && files.some((f) => f.changed)) {
+    // the folder may be the user's --dir: made a level at a time (never a hang), a refusal said with what to do
+    try {
+      makeFolder(folder.dir);
+    } catch (err) {
+      throw folderRefusal(err, folder.dir, { verb: 'export', usage: 'axme export auto-memory --dir <dir>' }) ?? err;
+    }
+    for (const f of files) if (f.changed) writeFileAtomicSync(join(folder.dir, f.name), f.text);
+  }
   const required = decisions.filter((d) => d.enforce === 'required').length;
   const counts = section?.counts ?? {
     required_shown: 0,
@@ -76,7 +81,7 @@ export async function exportAutoMemory(kb: KnowledgeBase, input: ExportAutoMemor
     source: folder.source,
     disabled: folder.disabled,
     dry_run: data.dry_run,
-    files,
+    files: files.map(({ name, changed }) => ({ name, changed })),
     section: section !== null,
     counts: { ...counts, decisions: decisions.length },
     lines: lineCount(memoryMd),
