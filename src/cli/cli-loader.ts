@@ -1,7 +1,8 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { makeFolder } from '../model/make-folder.ts';
 import { cacheFolder } from '../setup/paths.ts';
 import { commandWords } from './command-line.ts';
 
@@ -106,9 +107,9 @@ function writeCache(at: CachePath, make: () => Buffer): void {
   const tmp = `${at.file}.${process.pid}.tmp`;
   let fd: number | undefined;
   try {
-    mkdirSync(at.root, { recursive: true, mode: 0o700 });
+    makeFolder(at.root, { mode: 0o700 });
     if (!trusted(at.root)) return;
-    mkdirSync(at.build, { recursive: true, mode: 0o700 });
+    makeFolder(at.build, { mode: 0o700 });
     if (!trusted(at.build)) return;
     fd = openSync(tmp, 'w', 0o600);
     writeFileSync(fd, make());

@@ -14,6 +14,9 @@ const REFUSALS: Readonly<Record<string, (path: string) => string>> = {
   EISDIR: () => 'it is a folder where a file is meant: give a file',
 };
 
+const NO_NEW_FOLDER = (path: string) =>
+  `${dirname(path)} takes no new folder (a virtual file system, such as /proc, takes none) or went away meanwhile: give a path on a disk you can write to`;
+
 /**
  * A refusal of the file system (an errno error with the path it was about) said as FILE_SYSTEM:
  * the path, what was refused and what to do, or null for any other error. Surfaces report
@@ -22,7 +25,8 @@ const REFUSALS: Readonly<Record<string, (path: string) => string>> = {
 export function fileSystemError(err: unknown): AxmeError | null {
   const e = err as NodeJS.ErrnoException | null;
   if (!(e instanceof Error) || typeof e.code !== 'string' || typeof e.path !== 'string') return null;
-  const why = REFUSALS[e.code];
+  // make-folder.ts gives this only where the parent is there: the file system (such as /proc) takes no folder
+  const why = e.code === 'ENOENT' && e.syscall === 'mkdir' ? NO_NEW_FOLDER : REFUSALS[e.code];
   if (!why) return null;
   const what = e.syscall ? `${e.syscall} ${e.path}` : e.path;
   return new AxmeError('FILE_SYSTEM', `cannot ${what}: ${why(e.path)}. Nothing was written`, { path: e.path, errno: e.code });

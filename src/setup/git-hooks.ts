@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { assertPersonActs } from '../model/actor.ts';
 import type { AxmeSelf } from '../model/axme-self.ts';
 import { AxmeError } from '../model/errors.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
+import { makeFolder } from '../model/make-folder.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { type GitAt, getConfig, hooksDir, NOTES_REF, setConfig } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
@@ -96,7 +97,7 @@ export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: 
 
 /** Writes what planGitHooks planned, and the notes settings; idempotent. */
 export async function applyGitHooks(at: GitAt, plan: GitHooksPlan): Promise<GitHookChange[]> {
-  if (!plan.husky) mkdirSync(plan.dir, { recursive: true });
+  if (!plan.husky) makeFolder(plan.dir);
   for (const h of plan.hooks) {
     if (h.action === 'unchanged') continue;
     if (h.action === 'chained') renameSync(h.path, `${h.path}.axme-previous`);
@@ -123,7 +124,7 @@ export async function recordLauncher(at: GitAt, launcher: AxmeSelf): Promise<voi
   const file = join(common, LAUNCHER_FILE);
   const text = `${launcher.execPath}\n${script}\n`;
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolder(dirname(file));
   writeFileAtomicSync(file, text);
 }
 

@@ -1,5 +1,6 @@
-import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeFolder } from '../model/make-folder.ts';
 import { tempBeside } from './temp-files.ts';
 
 /**
@@ -10,7 +11,7 @@ import { tempBeside } from './temp-files.ts';
  * (0o600 for a file only its owner may read).
  */
 export function writeFileAtomicSync(path: string, data: string | Buffer, opts: { mode?: number } = {}): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   const tmp = tempBeside(path);
   try {
     writeFileSync(tmp, data, opts.mode === undefined ? undefined : { mode: opts.mode });

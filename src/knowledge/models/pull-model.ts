@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
+import { makeFolder } from '../../model/make-folder.ts';
 import { eitherOf, nearNames } from '../../model/near-names.ts';
 import { CATALOG, catalogModel, DEFAULT_MODEL, type ModelFile, type ModelManifest } from './catalog.ts';
 import { CURRENT_FILE, MANIFEST_FILE, modelsBaseUrl, modelsDir } from './model-paths.ts';
@@ -141,7 +142,7 @@ export async function pullModel(opts: PullModelOptions): Promise<PullResult> {
   const root = modelsDir(opts.env);
   if (!root) throw new AxmeError('CONFIG', 'no folder for models: set XDG_CACHE_HOME or HOME');
   const dir = join(root, manifest.name);
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const from = `${modelsBaseUrl(opts.env)}/${manifest.source}/resolve/${manifest.revision}`;
   const files: PullResult['files'] = [];
   // the manifest goes first out of the way: until every file is verified the model is not installed

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { assertPersonActs } from '../../model/actor.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { makeFolder } from '../../model/make-folder.ts';
 import { eitherOf, nearNames } from '../../model/near-names.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { readTextFile } from '../json-file.ts';
@@ -299,7 +300,7 @@ export function applyClients(plan: ClientsPlan): ClientChange[] {
       rmSync(f.path, { force: true });
       for (const dir of f.prune ?? []) if (!removeIfEmpty(dir)) break;
     } else {
-      mkdirSync(dirname(f.path), { recursive: true });
+      makeFolder(dirname(f.path));
       writeFileAtomicSync(f.path, f.text);
     }
     return change;
