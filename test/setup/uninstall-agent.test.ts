@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { uninstallGitHooks } from '../../src/setup/git-hooks.ts';
@@ -68,3 +68,61 @@ function snapshot(dir: string): Record<string, string> {
   walk(dir);
   return out;
 }
+
+test("axme uninstall --agent claude-code takes out axme's Claude Code hooks and CLAUDE.md section, and nothing of the user's", async () => {
+  const { dir, cleanup } = tempRepo({ commit: true });
+  try {
+    mkdirSync(join(dir, '.claude'), { recursive: true });
+    const mine = { type: 'command', command: './scripts/check.sh', timeout: 5 };
+    writeFileSync(
+      join(dir, '.claude/settings.json'),
+      `${JSON.stringify({ permissions: { allow: ['Bash(ls)'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mine] }], Stop: [{ hooks: [mine] }] } }, null, 2)}\n`,
+    );
+    writeFileSync(join(dir, 'CLAUDE.md'), '# My project\n\nUse tabs.\n');
+    await axmeOk(dir, ['init', '--no-scan', '--no-git-hooks']);
+    assert.match(readFileSync(join(dir, '.claude/settings.json'), 'utf8'), /axme/, 'init wrote its hooks');
+    const dry = await axmeIn(dir, ['uninstall', '--agent', 'claude-code', '--dry-run', '--json']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual(
+      JSON.parse(dry.stdout)
+        .clients.map((c: { parts: string[] }) => c.parts)
+        .flat()
+        .sort(),
+      ['hooks', 'instructions', 'server'],
+    );
+    const done = await axmeIn(dir, ['uninstall', '--agent', 'claude-code', '--json']);
+    assert.equal(done.code, 0, done.stderr);
+    const settings = JSON.parse(readFileSync(join(dir, '.claude/settings.json'), 'utf8'));
+    assert.deepEqual(settings, {
+      permissions: { allow: ['Bash(ls)'] },
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mine] }], Stop: [{ hooks: [mine] }] },
+    });
+    assert.equal(readFileSync(join(dir, 'CLAUDE.md'), 'utf8'), '# My project\n\nUse tabs.\n');
+    assert.equal(existsSync(join(dir, '.mcp.json')), false);
+    // a second run finds nothing of axme's left
+    const again = await axmeIn(dir, ['uninstall', '--agent', 'claude-code', '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.ok(JSON.parse(again.stdout).clients.every((c: { action: string }) => c.action === 'unchanged'));
+  } finally {
+    cleanup();
+  }
+});
+
+test("a settings file that held only axme's Claude Code hooks goes with them; an agent may not take them", async () => {
+  const { dir, cleanup } = tempRepo({ commit: true });
+  try {
+    await axmeOk(dir, ['init', '--no-scan', '--no-git-hooks']);
+    const before = snapshot(dir);
+    const refused = await axmeIn(dir, ['uninstall', '--agent', 'claude-code'], { env: { CLAUDECODE: '1' } });
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stderr, /ask the user to run `axme uninstall --agent claude-code`/);
+    assert.deepEqual(snapshot(dir), before, 'no file changed');
+    const done = await axmeIn(dir, ['uninstall', '--agent', 'claude-code']);
+    assert.equal(done.code, 0, done.stderr);
+    assert.match(done.stdout, /claude-code: Removed \.claude\/settings\.json/);
+    assert.equal(existsSync(join(dir, '.claude/settings.json')), false);
+    assert.equal(existsSync(join(dir, 'CLAUDE.md')), false);
+  } finally {
+    cleanup();
+  }
+});

@@ -16,7 +16,7 @@ export interface ClientAdapter extends ClientHookPart {
   id: ClientId;
   /** the folder whose presence says the client is used here (`--agent all`); null: never detected */
   detect: string | null;
-  /** the default client: plain `axme init` writes its files (agent-files.ts), not `--agent`'s plan; `uninstall --agent` takes out its server only */
+  /** the default client: plain `axme init` writes its files (agent-files.ts), not `--agent`'s plan; `uninstall --agent` takes its files out like any client's */
   isDefault?: true;
   /** its MCP server in a file of the project */
   mcp?: McpEntry;

@@ -22,8 +22,8 @@ export type { UserContext } from './user-level.ts';
  * adapters (ADAPTERS, adapters.ts): each client's MCP server in its project file, its hooks
  * (hooks.ts), the instructions its agent reads. Every project entry starts axme the same portable
  * way as `.mcp.json` (`sh -c` with launch.ts's snippet), never by a path of this machine. The
- * default client's files (Claude Code's hooks, `.mcp.json`, CLAUDE.md) are agent-files.ts's; here
- * its `.mcp.json` server is removed. The clients whose server is in a file of the user (`--user`)
+ * default client's files (Claude Code's hooks, `.mcp.json`, CLAUDE.md) are written by agent-files.ts;
+ * here they are removed like any client's. The clients whose server is in a file of the user (`--user`)
  * get this project's entry there (user-level.ts).
  */
 
@@ -215,7 +215,8 @@ export function planClients(root: string, selection: AgentSelection, user?: User
 
 /**
  * Reads the files of the clients `selection` names under `root` (and with `--user` the user-level
- * ones) and takes axme out of each, writing nothing. The default client loses its server only.
+ * ones) and takes axme out of each, writing nothing: the default client (Claude Code) too — its
+ * server, its hooks and its CLAUDE.md section, from the same adapter as every other client.
  * Removing a client's hooks is a person's: NOT_ALLOWED when `user.env` is an agent's (model/actor.ts).
  */
 export function planClientRemoval(root: string, selection: AgentSelection, user?: Omit<UserContext, 'self'>): ClientsPlan {
@@ -235,12 +236,12 @@ export function planClientRemoval(root: string, selection: AgentSelection, user?
       const path = join(root, c.mcp.file);
       edits.push({ path, part: 'server', apply: removing((t) => (format.kind === 'json' ? removeJsonServer(t, format, path) : removeCodexServer(t, path))) });
     }
-    if (c.instructions && !c.isDefault) {
+    if (c.instructions) {
       const { file, kind } = c.instructions;
       const path = join(root, file);
       edits.push({ path, part: 'instructions', apply: removing((t) => removeInstructions(kind, t, path)) });
     }
-    if (c.hooks && !c.isDefault) {
+    if (c.hooks) {
       const client = { ...c, hooks: c.hooks };
       const path = join(root, c.hooks.file);
       edits.push({ path, part: 'hooks', apply: removing((t) => removeClientHooks(client, t, path)) });
