@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { run } from '../src/cli/main.ts';
+import { ERROR_CODES, USAGE_CODES } from '../src/model/errors.ts';
 import { FAMILIES } from '../src/model/families.ts';
 import { SPECS } from '../src/model/paths.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
@@ -263,6 +264,20 @@ describe('the recipes of "Extending axme" hold', () => {
       assert.ok(existsSync(join(ROOT, 'src/setup/clients', `${a.id}.ts`)), `${a.id}.ts`);
       assert.ok(existsSync(join(ROOT, 'src/setup/clients', `${a.id}.hook.ts`)), `${a.id}.hook.ts`);
       assert.ok(listed.includes(`\`${a.id}\``), `docs/clients.md names ${a.id}`);
+    }
+  });
+});
+
+// docs/cli.md's exit-code table named no NOT_ALLOWED or UNAVAILABLE: every error code is in the
+// row of the exit it gives (USAGE_CODES: 2, the rest: 1), so a new code cannot go unsaid.
+describe("docs/cli.md's exit codes are the program's", () => {
+  test('every error code is in the row of its exit code', () => {
+    const text = readFileSync(resolve(import.meta.dirname, '../docs/cli.md'), 'utf8');
+    const row = (exit: number) => text.split('\n').find((l) => l.startsWith(`| ${exit} |`)) ?? '';
+    for (const code of ERROR_CODES) {
+      const exit = USAGE_CODES.has(code) ? 2 : 1;
+      assert.ok(row(exit).includes(`\`${code}\``), `${code} (exit ${exit}) is not in docs/cli.md's row for exit ${exit}`);
+      assert.ok(!row(3 - exit).includes(`\`${code}\``), `${code} is in the row of the other exit`);
     }
   });
 });
