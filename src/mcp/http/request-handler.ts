@@ -8,11 +8,12 @@ import type { HttpSettings } from './http-options.ts';
 import { type Refusal, refusalOf } from './refusal-log.ts';
 import { type Refuse, rpcError, send, toolRefusal } from './replies.ts';
 import { readBody } from './request-body.ts';
+import { refusedForm } from './request-form.ts';
 
 /**
  * One request of `axme serve --http`, checked in order — the server stopping (503), the path
  * (404), Host and Origin (403), the token (401; 503 while the tokens file cannot be used), the
- * rate limit (429), the body (413, 400), the session (404, 400, 429, 503) and the tool's scope —
+ * rate limit (429), the method, Content-Type and Accept (405, 415, 406), the body (413, 400), the session (404, 400, 429, 503) and the tool's scope —
  * then handed to the session's MCP transport (docs/mcp.md, "Over HTTP, for a team").
  */
 
@@ -79,9 +80,12 @@ export function requestHandler(opts: RequestHandlerOptions): (req: IncomingMessa
         -32000,
         `too many requests for ${principalLabel(who)}: wait ${rate.retryAfterS} s`,
       );
+    const form = refusedForm(req);
+    if (form) return refuse(req, res, form.status, form.headers, -32000, form.message);
     let body: unknown;
     if (req.method === 'POST') {
       const read = await readBody(req, maxBodyBytes);
+      if (read.gone) return;
       if (read.tooLarge)
         return refuse(req, res, 413, { Connection: 'close' }, -32600, `the request body is over the ${maxBodyBytes}-byte limit: send less in one message`, () =>
           req.destroy(),
