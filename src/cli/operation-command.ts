@@ -6,7 +6,7 @@ import type { NumberBounds } from '../model/number-value.ts';
 import { readOnlyGitDirMessage } from '../model/read-only-git-dir.ts';
 import { unknownFieldsError } from '../model/strict-schema.ts';
 import { afterOperation } from '../operations/after-operation.ts';
-import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput } from '../operations/operation.ts';
+import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput, warningsOf } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
 import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb, wordsAfterDashes } from './io.ts';
 import { numberOption } from './number-values.ts';
@@ -164,10 +164,13 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
  */
 export async function printResult(op: AnyOperation, r: unknown, p: CliPrinter): Promise<number> {
   const cli = op.cli;
-  if (cli?.print) return (await cli.print(r, p)) || 0;
-  if (p.json) p.printJson(cli?.json ? cli.json(r) : op.json(r));
+  let code = 0;
+  if (cli?.print) code = (await cli.print(r, p)) || 0;
+  else if (p.json) p.printJson(cli?.json ? cli.json(r) : op.json(r));
   else p.out(cli?.text ? cli.text(r, p) : op.text(r));
-  return 0;
+  // a save's warnings (an anchor that names nothing) are diagnostics: beside the answer, which --json carries them in too
+  for (const w of warningsOf(r)) p.note(`axme: warning: ${w.message}`);
+  return code;
 }
 
 /** The input of a run from the command line: positionals, flags and the --stdin field. */

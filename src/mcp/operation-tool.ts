@@ -2,7 +2,7 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import { z } from 'zod';
 import { deeplyStrict } from '../model/strict-schema.ts';
 import { afterOperation } from '../operations/after-operation.ts';
-import { type AnyOperation, surfaceInput } from '../operations/operation.ts';
+import { type AnyOperation, surfaceInput, textWithWarnings } from '../operations/operation.ts';
 import { common, reply, type ServerContext, writeCommon } from './context.ts';
 import { toolWords } from './tool-words.ts';
 
@@ -137,7 +137,8 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
             return r;
           };
           const r = op.folder ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never) : await onStore();
-          const text = op.text(r);
+          // a save's warnings follow its answer: text-first clients read only the text
+          const text = textWithWarnings(op.text(r), r);
           return { text, data: { text, ...op.json(r) } };
         },
         (message) => toolWords(op, taken, message),

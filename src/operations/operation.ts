@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import type { AnchorWarning, SavedAnchors } from '../knowledge/stale/anchor-warnings.ts';
 
 /** The input fields of an operation, by name. */
 type Field<S> = keyof S & string;
@@ -122,6 +123,13 @@ interface OperationBase<S extends z.ZodRawShape, R> {
   write: boolean;
   cli: CliSurface<S, R> | null;
   mcp: McpSurface<S> | null;
+  /**
+   * The items a run wrote with the anchors it set (saved, superseding, reconfirmed, given new
+   * anchors), for a save that takes anchors: each anchor that names nothing in the working tree is
+   * a warning in the answer (`warnings`: the CLI's stderr and --json, the MCP tool's text and
+   * structured result), never a refusal (docs/staleness.md#anchors-that-name-nothing).
+   */
+  anchored?(result: R, input: z.input<z.ZodObject<S>>): SavedAnchors[];
   /** the result as JSON (what `output` describes) */
   json(result: R): Record<string, unknown>;
   /** the result for a person or an agent: the same text on every surface */
@@ -166,7 +174,33 @@ export const PUBLISH = { readOnlyHint: false, destructiveHint: false, idempotent
 export function defineOperation<S extends z.ZodRawShape, R>(op: Operation<S, R>): Operation<S, R>;
 export function defineOperation<S extends z.ZodRawShape, R>(op: FolderOperation<S, R>): FolderOperation<S, R>;
 export function defineOperation<S extends z.ZodRawShape, R>(op: Operation<S, R> | FolderOperation<S, R>): Operation<S, R> | FolderOperation<S, R> {
-  return op;
+  const { anchored } = op;
+  if (op.folder || !anchored) return op;
+  // every surface runs `run`: the warnings are the operation's, said once here
+  const run = op.run;
+  return {
+    ...op,
+    async run(kb, input, opts) {
+      const result = await run(kb, input, opts);
+      const saved = anchored(result, input);
+      if (!saved.some((s) => s.anchors.length)) return result;
+      const { anchorWarnings } = await import('../knowledge/stale/anchor-warnings.ts');
+      const warnings = await anchorWarnings(kb, saved);
+      return warnings.length ? { ...result, warnings } : result;
+    },
+  };
+}
+
+/** The warnings a result carries (`anchored`): none for most. */
+export function warningsOf(result: unknown): AnchorWarning[] {
+  const w = (result as { warnings?: unknown } | null)?.warnings;
+  return Array.isArray(w) ? (w as AnchorWarning[]) : [];
+}
+
+/** An operation's text with its result's warnings after it, one paragraph each: what an agent reads over MCP (the CLI says them on stderr). */
+export function textWithWarnings(text: string, result: unknown): string {
+  const warnings = warningsOf(result);
+  return warnings.length ? [text, ...warnings.map((w) => `Warning: ${w.message}`)].join('\n') : text;
 }
 
 /** The input of an operation as one zod object (what the core validates against). */

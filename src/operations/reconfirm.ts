@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ReconfirmResult } from '../knowledge/items/anchored/reconfirm-item.ts';
 import { ANCHORED_KINDS, ReconfirmInput } from '../model/anchor.ts';
-import { defineOperation, EDIT } from './operation.ts';
-import { EditedOutput } from './results.ts';
+import { defineOperation, EDIT, warningsOf } from './operation.ts';
+import { EditedOutput, savedAnchors } from './results.ts';
 
 /** reconfirm: `axme reconfirm <id>`, `axme_reconfirm`. */
 export const reconfirm = defineOperation({
@@ -24,7 +24,18 @@ export const reconfirm = defineOperation({
     const { reconfirmItem } = await import('../knowledge/items/anchored/reconfirm-item.ts');
     return reconfirmItem(kb, input);
   },
-  json: (r) => ({ ...r.item, kind: r.kind, changed: r.changed, path: r.path, location: r.location, commit: r.commit, previous: r.previous }),
+  // learned anew at HEAD: an anchor that names nothing now would never go stale
+  anchored: (r) => (r.changed ? [savedAnchors(r.kind, r.item)] : []),
+  json: (r) => ({
+    ...r.item,
+    kind: r.kind,
+    changed: r.changed,
+    path: r.path,
+    location: r.location,
+    commit: r.commit,
+    previous: r.previous,
+    ...(warningsOf(r).length ? { warnings: warningsOf(r) } : {}),
+  }),
   text: (r) => {
     const name = `${r.kind} ${r.item.id ?? r.item.slug}`;
     if (!r.changed) return `${name} is already learned at ${r.item.learned_at?.slice(0, 12)} (HEAD): nothing to record`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { UnmatchedItemAnchor, VerifyReport } from '../knowledge/stale/types.ts';
+import type { VerifyReport } from '../knowledge/stale/types.ts';
+import { unmatchedPhrase } from '../knowledge/stale/unmatched-words.ts';
 import { ANCHOR_CHANGES, VerifyInput } from '../model/anchor.ts';
 import { defineOperation, READ } from './operation.ts';
 
@@ -101,21 +102,10 @@ function verifyText(r: VerifyReport, cli: boolean): string {
     if (s.commits.length > SUBJECTS) lines.push(`    ... and ${s.commits.length - SUBJECTS} more commits`);
   }
   for (const u of r.unverifiable) lines.push(`${u.id ?? u.kind} ${u.slug}: cannot verify: ${u.reason}`);
-  for (const u of r.unmatched) lines.push(`${u.id ?? u.kind} ${u.title} (${u.slug}): anchor ${unmatchedText(u, r.head!)}`, `  ${u.suggestion}`);
+  for (const u of r.unmatched)
+    lines.push(`${u.id ?? u.kind} ${u.title} (${u.slug}): anchor ${unmatchedPhrase(u, `at ${r.head!.slice(0, 12)}`)}`, `  ${u.suggestion}`);
   if (!cli) lines.push(summary(r));
   return lines.join('\n');
-}
-
-/** `src/atuh/login.ts names no file at <head> (nearest: src/auth/login.ts)` */
-function unmatchedText(u: UnmatchedItemAnchor, head: string): string {
-  const at = head.slice(0, 12);
-  const what =
-    u.problem === 'no-symbol'
-      ? `${u.anchor}: its file does not contain ${u.anchor.slice(u.anchor.indexOf('#') + 1)} at ${at}`
-      : u.problem === 'no-dependency'
-        ? `${u.anchor}: no manifest declares it at ${at}`
-        : `${u.anchor} ${/[*?[{]/.test(u.anchor) ? 'matches' : 'names'} no file at ${at}`;
-  return `${what}${u.nearest ? ` (nearest: ${u.nearest})` : ''}`;
 }
 
 function summary(r: VerifyReport): string {

@@ -9,6 +9,7 @@ import { unmatchedAnchors } from './anchor-matches.ts';
 import { commitFiles } from './code-files.ts';
 import { notesTip } from './session-commits.ts';
 import type { UnmatchedAnchor, UnmatchedItemAnchor, VerifyResult } from './types.ts';
+import { suggestionFor } from './unmatched-words.ts';
 
 interface Anchored {
   kind: AnchoredKind;
@@ -101,26 +102,4 @@ function inWorktree(root: string, u: UnmatchedAnchor): boolean {
   if (u.problem !== 'no-file') return false;
   const a = parseAnchor(u.anchor);
   return (a.type === 'path' || a.type === 'grep') && a.path.replace(/\/+$/, '') !== '' && existsSync(join(root, a.path));
-}
-
-/** What to do about one unmatched anchor of `item` (`all`: every one of its unmatched anchors). */
-export function suggestionFor(
-  item: Pick<Anchored, 'kind' | 'id' | 'slug' | 'anchors'>,
-  u: UnmatchedAnchor,
-  all: readonly UnmatchedAnchor[],
-  uncommitted: boolean,
-): string {
-  if (uncommitted)
-    return `${u.anchor} is in the working tree but not at HEAD: commit it (a file git ignores is never compared: anchor a committed file instead)`;
-  const fixed = new Map(all.map((x) => [x.anchor, x.nearest]));
-  const anchors = item.anchors.flatMap((a) => (fixed.has(a) ? (fixed.get(a) ? [fixed.get(a)!] : []) : [a]));
-  const ref = item.id ?? `${item.slug} --kind ${item.kind}`;
-  const flags = anchors.length ? anchors.map((a) => `--anchor ${quoted(a)}`).join(' ') : '--anchor <what it is about>';
-  const what = u.nearest ? `did you mean ${u.nearest}? ` : 'correct it or leave it out: ';
-  return `${what}axme reconfirm ${ref} ${flags} (axme_reconfirm) gives ${item.id ?? item.slug} these anchors`;
-}
-
-/** An anchor as a shell word. */
-function quoted(a: string): string {
-  return /^[\w./@#:+-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,7 +1,7 @@
 import type { AddResult, EditResult } from '../../knowledge/core/results.ts';
 import { BacklogInput, type BacklogItem, BacklogUpdate } from '../../model/backlog.ts';
 import { defineOperation, EDIT, SAVE } from '../operation.ts';
-import { AddedOutput, addedJson, EditedOutput, editedJson } from '../results.ts';
+import { AddedOutput, addedJson, EditedOutput, editedJson, savedAnchors } from '../results.ts';
 
 /** backlog.add: `axme backlog add`, `axme_backlog_add`. */
 export const backlogAdd = defineOperation({
@@ -18,6 +18,7 @@ export const backlogAdd = defineOperation({
     const { addBacklogItem } = await import('../../knowledge/items/backlog/add-backlog-item.ts');
     return addBacklogItem(kb, input, opts);
   },
+  anchored: (r) => (r.duplicate ? [] : [savedAnchors('backlog', r.item)]),
   json: addedJson,
   text: (r) =>
     [r, ...(r.others ?? [])]

@@ -3,7 +3,7 @@ import type { AddResult } from '../../knowledge/core/results.ts';
 import type { SupersedeResult } from '../../knowledge/items/decision/supersede-decision.ts';
 import { type Decision, DecisionInput } from '../../model/decision.ts';
 import { defineOperation, SAVE } from '../operation.ts';
-import { AddedOutput, addedJson } from '../results.ts';
+import { AddedOutput, addedJson, savedAnchors } from '../results.ts';
 
 /** What a save of a decision gives: a new one, an equal one already stored, or a revision of one. */
 export type DecisionSaved = ({ kind: 'added' } & AddResult<Decision>) | ({ kind: 'superseded' } & SupersedeResult);
@@ -30,6 +30,7 @@ export const decisionAdd = defineOperation({
     const { addDecision } = await import('../../knowledge/items/decision/add-decision.ts');
     return { kind: 'added', ...(await addDecision(kb, input, opts)) };
   },
+  anchored: (r) => (r.kind === 'superseded' || !r.duplicate ? [savedAnchors('decision', r.item)] : []),
   json: (r) => (r.kind === 'added' ? addedJson(strip(r)) : supersededJson(r)),
   text: (r) =>
     r.kind === 'superseded'
@@ -55,6 +56,7 @@ export const decisionSupersede = defineOperation({
     const { supersedeDecision } = await import('../../knowledge/items/decision/supersede-decision.ts');
     return { kind: 'superseded', ...(await supersedeDecision(kb, input, opts)) };
   },
+  anchored: (r) => [savedAnchors('decision', r.item)],
   json: supersededJson,
   text: supersededText,
 });

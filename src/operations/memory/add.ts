@@ -3,7 +3,7 @@ import type { AddResult } from '../../knowledge/core/results.ts';
 import type { MemorySupersedeResult } from '../../knowledge/items/memory/supersede-memory.ts';
 import { type Memory, MemoryInput } from '../../model/memory.ts';
 import { defineOperation, SAVE } from '../operation.ts';
-import { AddedOutput, addedJson } from '../results.ts';
+import { AddedOutput, addedJson, savedAnchors } from '../results.ts';
 
 /** What a save of a memory gives: a new one, an equal one already stored, or the replacement of one. */
 export type MemorySaved = ({ kind: 'added' } & AddResult<Memory>) | ({ kind: 'superseded' } & MemorySupersedeResult);
@@ -30,6 +30,7 @@ export const memoryAdd = defineOperation({
     const { addMemory } = await import('../../knowledge/items/memory/add-memory.ts');
     return { kind: 'added', ...(await addMemory(kb, input, opts)) };
   },
+  anchored: (r) => (r.kind === 'superseded' || !r.duplicate ? [savedAnchors('memory', r.item)] : []),
   json: (r) => (r.kind === 'added' ? addedJson(withoutKind(r)) : supersededJson(r)),
   text: (r) =>
     r.kind === 'superseded'
@@ -55,6 +56,7 @@ export const memorySupersede = defineOperation({
     const { supersedeMemory } = await import('../../knowledge/items/memory/supersede-memory.ts');
     return { kind: 'superseded', ...(await supersedeMemory(kb, input, opts)) };
   },
+  anchored: (r) => [savedAnchors('memory', r.item)],
   json: supersededJson,
   text: supersededText,
 });

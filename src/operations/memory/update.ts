@@ -1,7 +1,7 @@
 import type { EditResult } from '../../knowledge/core/results.ts';
 import { type Memory, MemoryUpdate } from '../../model/memory.ts';
 import { defineOperation, EDIT } from '../operation.ts';
-import { EditedOutput, editedJson } from '../results.ts';
+import { EditedOutput, editedJson, savedAnchors } from '../results.ts';
 
 /** memory.update: `axme memory update <slug>`, `axme_update_memory`. */
 export const memoryUpdate = defineOperation({
@@ -19,6 +19,8 @@ export const memoryUpdate = defineOperation({
     const { updateMemory } = await import('../../knowledge/items/memory/update-memory.ts');
     return updateMemory(kb, input, opts);
   },
+  // an edit that gave it anchors
+  anchored: (r, input) => (r.changed && input.anchors !== undefined ? [savedAnchors('memory', r.item)] : []),
   json: editedJson,
   text: (r) => `${r.changed ? 'Memory updated' : 'Memory unchanged'}: ${r.item.slug} (${r.item.type}) -> ${r.location}`,
 });

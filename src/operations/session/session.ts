@@ -3,11 +3,14 @@ import type { BeginCloseResult } from '../../knowledge/close/begin-close.ts';
 import type { FinalizeCloseResult } from '../../knowledge/close/finalize-close.ts';
 import type { RecoverResult } from '../../knowledge/close/recover-session.ts';
 import type { SweepResult } from '../../knowledge/close/sweep-orphans.ts';
+import type { SavedAnchors } from '../../knowledge/stale/anchor-warnings.ts';
 import { FinalizeCloseInput } from '../../model/close.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { stringList } from '../../model/text.ts';
 import type { SessionRow } from '../../session/list.ts';
 import { textOf } from '../lines.ts';
 import { defineOperation, EDIT, READ } from '../operation.ts';
+import { Warnings } from '../results.ts';
 
 /** session.begin-close: `axme session begin-close`, `axme_begin_close`. */
 export const sessionBeginClose = defineOperation({
@@ -52,6 +55,7 @@ export const sessionFinalize = defineOperation({
     safety: z.array(z.looseObject({})).describe('each safety rule change and whether it changed anything'),
     handoff: z.string().describe('the handoff file, or "" when the close handed nothing over (no handoff written)'),
     summary: z.string().describe('the session summary file'),
+    warnings: Warnings,
   }),
   annotations: EDIT,
   write: true,
@@ -61,6 +65,11 @@ export const sessionFinalize = defineOperation({
     // a surface closes the session it knows (AXME_SESSION, the agent's, the server's), never one made up
     return finalizeClose(kb, input, { allowSecret: opts?.allowSecret, requireSession: true });
   },
+  // the anchors given to each decision and memory saved (the results follow the input's order)
+  anchored: (r, input) => [
+    ...r.decisions.flatMap((d, i) => closeSaved('decision', d.outcome, d.id, null, input.decisions?.[i]?.anchors)),
+    ...r.memories.flatMap((m, i) => closeSaved('memory', m.outcome, m.slug, m.slug, input.memories?.[i]?.anchors)),
+  ],
   cli: {
     command: ['session', 'finalize'],
     describe: 'store extractions, handoff and worklog in one commit (axme_finalize_close arguments as JSON on stdin)',
@@ -70,6 +79,13 @@ export const sessionFinalize = defineOperation({
   json: ({ text: _t, ...r }) => r,
   text: (r) => r.text,
 });
+
+/** A decision or memory a close saved with the anchors it was given (as the input spells them: a list, or one comma-separated string). */
+function closeSaved(kind: 'decision' | 'memory', outcome: string, ref: string, slug: string | null, given: string | string[] | undefined): SavedAnchors[] {
+  if ((outcome !== 'saved' && outcome !== 'superseded') || given === undefined) return [];
+  const anchors = stringList('anchors').safeParse(given);
+  return anchors.success ? [{ kind, id: kind === 'decision' ? ref : null, slug: slug ?? ref, anchors: anchors.data }] : [];
+}
 
 type SessionDetail = SessionRow & { file_list: string[]; commit_list: string[]; cwd: string; transcript: string | null };
 
