@@ -1,5 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
-import { CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { Question } from '../../model/question.ts';
 import { itemFile } from '../core/item-file.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -7,6 +7,7 @@ import { mutate, subjectOf } from '../core/mutate.ts';
 import { readState } from '../core/state.ts';
 import { answerQuestion } from '../items/question/answer-question.ts';
 import { askQuestion } from '../items/question/ask-question.ts';
+import { REVIEWED_BRANCH } from '../review/proposals.ts';
 import type { Loosening } from './inbound.ts';
 
 /**
@@ -14,7 +15,8 @@ import type { Loosening } from './inbound.ts';
  * "Loosenings are held"): a remote change that removes items, or loosens what binds agents here.
  * Every hold of one change is reported at once, each with one open question in this store (asked
  * once per remote while open); a question whose cause is gone is withdrawn at the next sync,
- * before anything is pushed, so a hold's question is never pushed open to the remote it is about.
+ * before anything is pushed, so a hold's question is never pushed open to the remote it is about;
+ * nor to another remote: while it is open, a sync with another remote pushes no knowledge there.
  */
 
 /** What a sync holds until a person takes it. */
@@ -203,4 +205,67 @@ export async function withdrawHeld(kb: KnowledgeBase, sources: Array<{ label: st
       event: 'question.archived',
     };
   });
+}
+
+/** An open question a hold asked here: about which remote, for what, and the command that takes it. */
+export interface OpenHold {
+  id: string;
+  path: string;
+  held: Held;
+  /** the source held: the remote, or its reviewed branch */
+  label: string;
+  remote: string;
+  take: string;
+}
+
+/** The hold a question asks about, read from its text (heldQuestion); null for any other question. */
+function holdAsked(question: string): { held: Held; label: string; remote: string } | null {
+  const prefix = 'Sync held ';
+  for (const held of HELD) {
+    const suffix = heldQuestion(held, '').slice(prefix.length);
+    if (!question.startsWith(prefix) || !question.endsWith(suffix) || question.length <= prefix.length + suffix.length) continue;
+    const label = question.slice(prefix.length, question.length - suffix.length);
+    const reviewed = `'s ${REVIEWED_BRANCH}`;
+    return { held, label, remote: label.endsWith(reviewed) ? label.slice(0, -reviewed.length) : label };
+  }
+  return null;
+}
+
+/**
+ * The questions holds of other remotes than `remote` asked that are open at `tip` and not already
+ * open at `remoteTip` (what `remote` holds): pushing `tip` to `remote` would publish them open
+ * there. A hold's question is this clone's and about the remote it names, so it stays here until
+ * it is settled (docs/sync.md, "A hold's question stays here while open").
+ */
+export async function holdsOpenElsewhere(kb: KnowledgeBase, remote: string, tip: string, remoteTip: string | null): Promise<OpenHold[]> {
+  const open = (state: Awaited<ReturnType<typeof readState>>) =>
+    state.items.question.flatMap((q) => {
+      const about = q.status === 'open' ? holdAsked(q.question) : null;
+      return about && about.remote !== remote
+        ? [{ id: q.id, path: itemPath('question', q.slug), ...about, take: `axme sync ${about.remote} ${ACCEPT_FLAG[about.held]}` }]
+        : [];
+    });
+  const here = open(await readState(kb, tip));
+  if (!here.length || !remoteTip) return here;
+  const there = new Set(open(await readState(kb, remoteTip)).map((h) => h.path));
+  return here.filter((h) => !there.has(h.path));
+}
+
+/** The error of a sync that took `remote`'s knowledge but pushed none there, because a hold of another remote is open here (holdsOpenElsewhere). */
+export function heldElsewhere(remote: string, open: OpenHold[]): AxmeError {
+  const named = open.map(
+    (h) => `${h.id} (${h.path}: ${h.label}'s knowledge is held, it ${h.held === 'removals' ? 'removes items' : 'loosens what binds agents here'})`,
+  );
+  const settle = [
+    ...new Set(
+      open.map(
+        (h) => `\`${h.take}\`${h.held === 'loosening' ? ' (a person)' : ''} takes it, or restore what it changes on ${h.remote} and \`axme sync ${h.remote}\``,
+      ),
+    ),
+  ];
+  return new AxmeError(
+    'WRONG_STATE',
+    `did not push the knowledge to ${remote}: ${named.join(', ')} ${open.length === 1 ? 'is' : 'are'} open here, and a hold's question stays in this clone until it is settled — it is about ${[...new Set(open.map((h) => h.remote))].join(', ')}, not ${remote}. ${remote}'s knowledge was taken here; nothing is lost. Settle it (${settle.join('; ')}), then run \`axme sync ${remote}\` again.`,
+    { remote, questions: open.map(({ id, path, held, label, take }) => ({ id, path, held, from: label, take })) },
+  );
 }

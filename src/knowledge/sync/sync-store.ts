@@ -24,7 +24,7 @@ import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/ado
 import { REVIEWED_BRANCH, reviewedMirror, reviewedTip } from '../review/proposals.ts';
 import { PROPOSAL_BRANCHES, proposalMirrors, pruneProposalMirrors } from '../review/remote-proposals.ts';
 import { othersHandoffsRemoved } from './handoff-removals.ts';
-import { holdInbound, SyncHeld, settleHeld, withdrawHeld } from './held-sync.ts';
+import { heldElsewhere, holdInbound, holdsOpenElsewhere, SyncHeld, settleHeld, withdrawHeld } from './held-sync.ts';
 import { checkRemoteNotes, type Loosening, loosenedByRemote, removedBy } from './inbound.ts';
 import type { MergeConflict } from './merge/merge-plan.ts';
 import { planMerge } from './merge/merge-stores.ts';
@@ -157,15 +157,18 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
     const updates: Array<{ oid: string; ref: string }> = [];
-    if (tip && tip !== remoteMain) updates.push({ oid: tip, ref: kb.ref });
+    // an open question another remote's hold asked stays here: no knowledge goes to this remote until it is settled
+    const heldHere = tip && tip !== remoteMain ? await holdsOpenElsewhere(kb, remote, tip, remoteMain) : [];
+    if (tip && tip !== remoteMain && !heldHere.length) updates.push({ oid: tip, ref: kb.ref });
     if (notes && notes !== remoteNotes) updates.push({ oid: notes, ref: NOTES_REF });
     const outcome = await pushKnowledge(repo, remote, updates);
     if (outcome === 'pushed') {
       const pushed = { memory: updates.some((u) => u.ref === kb.ref), notes: updates.some((u) => u.ref === NOTES_REF) };
       // what we pushed is what the remote now holds
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
-      if (tip) recordAgreedTip(repo.commonDir, remote, tip);
+      if (tip && !heldHere.length) recordAgreedTip(repo.commonDir, remote, tip);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
+      if (heldHere.length) throw heldElsewhere(remote, heldHere);
       const removed = [...new Set([...inbound.taken.values()].flat())].sort();
       const loosened = [...new Set([...inbound.loosened.values()].flatMap((l) => l.reasons))];
       const loosenedNamed = [...new Set([...inbound.loosened.values()].flatMap((l) => l.said))];
