@@ -128,9 +128,6 @@ export class SilentExit extends Error {
 /** A parsed command line as yargs gives it to a handler: the global -C and --json, and the command's own options. */
 export type CliArgs = Record<string, unknown> & { C?: string; json?: boolean };
 
-/** The words a command line gave after `--`: yargs keeps them, as written, after the `words` of the command (`axme sync -- origin`: ["origin"]). */
-export const wordsAfterDashes = (a: CliArgs, words: number): string[] => (Array.isArray(a._) ? a._.slice(words).map(String) : []);
-
 /**
  * `io` whose standard output and error show every control character of the text written as its
  * escape, but newlines, tabs and axme's own colours (model/terminal-text.ts): what a command

@@ -9,6 +9,7 @@ import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
 import { emptyWordProblem } from './empty-words.ts';
 import { type CliIO, SilentExit, terminalIO } from './io.ts';
+import { extraOperands, markOperands, unmarkedText, unmarkOperands } from './operand-words.ts';
 import type { Command } from './operation-tree.ts';
 import { DASH_VALUE_ADVICE, unknownOption } from './unknown-options.ts';
 
@@ -37,7 +38,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   // text from git (a remote's commit subjects) never drives the terminal: its control characters are shown as escapes
   io = terminalIO(io);
   const json = argv.includes('--json');
-  const parsed = commandWords(argv)[0] === WORDS_COMMAND ? withLoneDashes(argv) : argv;
+  // the words after `--` and a search's lone "-": operands, whatever they start with (operand-words.ts)
+  const parsed = markOperands(argv, commandWords(argv)[0] === WORDS_COMMAND);
   // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)
   let self: { getOptions(): { boolean: string[]; array: string[]; key: Record<string, unknown>; alias?: Record<string, string[]> } } | undefined;
   const parser = yargs()
@@ -46,6 +48,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .option('C', { type: 'string', describe: 'run as if started in this folder', global: true })
     .option('json', { type: 'boolean', describe: 'print the result as JSON', global: true })
     .command(await commandsFor(parsed, io))
+    // every word marked as an operand back to itself, before anything reads the words
+    .middleware(unmarkOperands, true)
     // a flag given a value yargs would silently read as false (--json=yes): a usage error instead
     .middleware(() => checkFlagValues(argv, self?.getOptions().boolean ?? []), true)
     // a value an option does not take, with the choice meant (choice-values.ts), before yargs' "Invalid values";
@@ -62,7 +66,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const said = emptyWordProblem(a, argv, self?.getOptions() ?? { key: {}, boolean: [] });
       if (said) throw new AxmeError('INVALID_INPUT', said);
     }, true)
-    .middleware(loneDashesBack, true)
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()
@@ -77,7 +80,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       // Its third argument is the usage of the command that failed (typed as the parser)
       // an option's value refused as it was parsed (number-values.ts): yargs passes it on as its own YError, with the message kept
       if (err?.name === 'YError') throw new AxmeError('INVALID_INPUT', err.message);
-      throw err ?? new UsageError(missingPositionals(msg, usageLine(usage as unknown as YargsUsage)) ?? msg?.replaceAll(LONE_DASH, '-'));
+      const line = usageLine(usage as unknown as YargsUsage);
+      throw err ?? new UsageError(missingPositionals(msg, line) ?? extraOperands(msg, argv, line) ?? (msg && unmarkedText(msg)));
     });
   self = parser as unknown as typeof self;
   let helpShown = false;
@@ -109,29 +113,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
  * question's text or a folder's name.
  */
 const WORDS_COMMAND = 'search';
-
-/**
- * A lone "-" on a command line, as yargs carries it: a word no command line can hold (a NUL).
- * yargs drops a lone "-" from a command's words, where POSIX and git read it as an operand
- * (`axme search -` looks for "-", as `axme search -- -` and the MCP tool do).
- */
-const LONE_DASH = '\u0000-';
-
-/**
- * The command line with each lone "-" before `--` that is not an option's value (it follows a
- * word, or --json) spelt LONE_DASH: an option's "-" (`--title -`) is left to yargs as before.
- */
-function withLoneDashes(argv: readonly string[]): string[] {
-  const end = argv.indexOf('--');
-  const operandAfter = (w: string | undefined) => w === undefined || w === '-' || !w.startsWith('-') || w === '--json' || w === '--no-json' || w.includes('=');
-  return argv.map((a, i) => (a === '-' && (end < 0 || i < end) && operandAfter(argv[i - 1]) ? LONE_DASH : a));
-}
-
-/** yargs' parsed command line with each LONE_DASH back to the "-" it stands for (a yargs middleware). */
-function loneDashesBack(a: Record<string, unknown>): void {
-  const back = (v: unknown): unknown => (v === LONE_DASH ? '-' : Array.isArray(v) ? v.map(back) : v);
-  for (const key of Object.keys(a)) a[key] = back(a[key]);
-}
 
 /** What yargs' usage of a command says of it: its usage line, and its subcommands (a default one flagged). */
 interface YargsUsage {

@@ -8,7 +8,7 @@ import { unknownFieldsError } from '../model/strict-schema.ts';
 import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, flagOf, inputSchema, surfaceInput, warningsOf } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
-import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb, wordsAfterDashes } from './io.ts';
+import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb } from './io.ts';
 import { numberOption } from './number-values.ts';
 
 export { flagOf };
@@ -181,8 +181,8 @@ async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string
   for (const field of fields) {
     const name = cliName(op, field);
     let v = fromStdin[field] ?? (positional.includes(field) ? a[name] : a[flagOf(name)]);
-    // the words after `--` too (`axme search -- --no-verify`): yargs leaves them after the command's words
-    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = [...v, ...wordsAfterDashes(a, op.cli!.command.length)].join(' ');
+    // the words after `--` are among them (`axme search -- --no-verify`: main.ts markOperands)
+    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = v.join(' ');
     // a flag of one value given twice: yargs makes its values a list, which the schema would call the wrong type
     else if (Array.isArray(v) && !positional.includes(field) && !takesList(schemas[field]))
       throw new AxmeError('INVALID_INPUT', `--${flagOf(name)} was given more than once (${v.map((x) => JSON.stringify(x)).join(', ')}): give it once`);

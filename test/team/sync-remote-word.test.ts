@@ -56,7 +56,7 @@ describe('axme sync with a remote that is not configured', () => {
   test('axme sync -- a b: one remote at a time (exit 2)', async () => {
     const r = await axmeIn(dir, ['sync', '--', 'origin', 'upstream'], { env });
     assert.equal(r.code, 2, `${r.stdout}\n${r.stderr}`);
-    assert.match(r.stderr, /one remote/);
+    assert.match(r.stderr, /"upstream" is one word too many: axme sync \[remote\]/);
     assert.equal(memoryOn('origin'), '');
   });
 });

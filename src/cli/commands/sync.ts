@@ -1,7 +1,6 @@
 import type { Argv } from 'yargs';
-import { AxmeError } from '../../model/errors.ts';
 import { SYNC_ROUNDS } from '../../model/number-value.ts';
-import { type CliArgs, type CliIO, note, out, printJson, withKb, wordsAfterDashes } from '../io.ts';
+import { type CliArgs, type CliIO, note, out, printJson, withKb } from '../io.ts';
 import { numberOption } from '../number-values.ts';
 
 /** `axme sync [remote]`: share knowledge through a git remote (fetch, three-way merge, push). */
@@ -29,7 +28,7 @@ export function syncCommand(io: CliIO) {
         }),
     handler: (a: CliArgs) =>
       withKb(io, a, async (kb) => {
-        const remote = remoteWord(a);
+        const remote = a.remote === undefined ? undefined : String(a.remote);
         const { syncStore } = await import('../../knowledge/sync/sync-store.ts');
         const sync = () =>
           syncStore(kb, {
@@ -48,12 +47,4 @@ export function syncCommand(io: CliIO) {
         out(io, r.text);
       }),
   };
-}
-
-/** The remote the command line names, before `--` or after it (`axme sync -- origin`); more than one is a usage error. */
-function remoteWord(a: CliArgs): string | undefined {
-  const words = [...(a.remote === undefined ? [] : [String(a.remote)]), ...wordsAfterDashes(a, 1)];
-  if (words.length > 1)
-    throw new AxmeError('INVALID_INPUT', `axme sync takes one remote at a time, not ${words.map((w) => JSON.stringify(w)).join(', ')}: run it once for each`);
-  return words[0];
 }
