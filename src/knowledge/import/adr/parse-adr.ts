@@ -21,13 +21,13 @@ export interface ParsedAdr {
   reasoning: string;
   links: AdrLink[];
   enforce?: 'required' | 'advisory';
-  /** fields axme keeps as they are: adr_status (a status word axme's status does not say), adr_decision_makers, adr_consulted, adr_informed */
+  /** fields axme keeps as they are: adr_status (a status word axme's status does not say), adr_decision_makers, adr_consulted, adr_informed, adr_tags */
   extra: Record<string, unknown>;
 }
 
 // MADR 2's `* Status: accepted` bullets, Nygard's `Date: 2020-01-01`, a plain ADR's `Status: ...` lines
 const SUPERSESSION_LINE = /^\s*(?:[-*+]\s+)?(?:supersedes|superseded by)\b/i;
-const META_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*)?(status|date|deciders|decision[- ]makers|consulted|informed)(?:\*\*)?\s*:\s*(.*)$/i;
+const META_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*)?(status|date|deciders|decision[- ]makers|consulted|informed|tags)(?:\*\*)?\s*:\s*(.*)$/i;
 
 /**
  * Reads one ADR: MADR (front matter of any version, or MADR 2's bullets; its headings), Nygard /
@@ -99,6 +99,8 @@ export function parseAdr(text: string, file: string): ParsedAdr {
     decision_makers: data['decision-makers'] ?? data.deciders ?? meta.decision_makers,
     consulted: data.consulted ?? meta.consulted,
     informed: data.informed ?? meta.informed,
+    // log4brains' MADR 2 bullets and front matter
+    tags: data.tags ?? meta.tags,
   };
   for (const [k, v] of Object.entries(people)) {
     const value = Array.isArray(v) ? v.map(String).filter(Boolean) : typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
