@@ -41,6 +41,7 @@ export const history = defineOperation({
   },
   output: z.looseObject({
     path: z.string().describe('the file in the store'),
+    store: z.string().optional().describe("the store holding it, when not this repository's (a workspace item)"),
     versions: z
       .array(z.looseObject({ commit: z.string(), change: z.string() }))
       .describe(
@@ -71,10 +72,10 @@ export const history = defineOperation({
         ]),
       ),
   },
-  json: (r) => ({ path: r.path, versions: r.versions.map(({ text: _t, ...v }) => v) }),
+  json: (r) => ({ path: r.path, ...(r.store ? { store: r.store } : {}), versions: r.versions.map(({ text: _t, ...v }) => v) }),
   text: (r) =>
     [
-      `# History of ${r.path} (${r.versions.length} versions)`,
+      `# History of ${r.path}${r.store ? ` in ${r.store}` : ''} (${r.versions.length} versions)`,
       ...r.versions.map(
         (v) =>
           `## ${v.commit.slice(0, 12)} ${v.date} ${v.actor ?? '-'} ${v.change}: ${v.subject}\n${mergeLines(v)

@@ -7,6 +7,7 @@ import { isSlug } from '../../model/slug.ts';
 import { readLog } from '../../store/log.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { findItem } from '../core/lookup.ts';
+import { readMergedState } from '../core/merged-state.ts';
 import { type KnowledgeState, readState } from '../core/state.ts';
 import { type MergeSettled, readMerge } from '../sync/settled-fields.ts';
 
@@ -29,6 +30,8 @@ export interface ItemVersion {
 
 export interface HistoryResult {
   path: string;
+  /** the store holding the file when it is not this repository's (a workspace item, read from a member) */
+  store?: string;
   /** newest first */
   versions: ItemVersion[];
 }
@@ -39,12 +42,12 @@ export interface HistoryResult {
  * each sync merge that combined two concurrent versions (change `merged`, with what it settled).
  */
 export async function itemHistory(
-  kb: KnowledgeBase,
+  session: KnowledgeBase,
   opts: { ref: string; kind?: KindName | undefined; at?: string | undefined; patch?: boolean | undefined },
 ): Promise<HistoryResult> {
-  const state = await readState(kb, opts.at);
-  const path = await resolvePath(kb, state, opts.ref.trim(), opts.kind);
-  const log = await readLog(kb.repo, { rev: state.commit!, path, fullHistory: true });
+  // the store holding the item: this repository's, or its workspace's
+  const { kb, path, store, rev } = await locate(session, opts);
+  const log = await readLog(kb.repo, { rev, path, fullHistory: true });
   if (log.length === 0) throw new AxmeError('NOT_FOUND', `${path} has no history in ${kb.ref}: \`axme log\` lists what changed`, { path });
   const texts = new Map<string, Promise<string | null>>();
   const textAt = (commit: string) => {
@@ -81,7 +84,30 @@ export async function itemHistory(
       return v;
     }),
   );
-  return { path, versions: versions.filter((v): v is ItemVersion => v !== null) };
+  return { path, ...(store ? { store } : {}), versions: versions.filter((v): v is ItemVersion => v !== null) };
+}
+
+/**
+ * The store and file whose history `opts.ref` asks for: the repository's own, else (in a member
+ * of a workspace) the workspace store's item the repository reads (docs/workspaces.md).
+ */
+async function locate(
+  kb: KnowledgeBase,
+  opts: { ref: string; kind?: KindName | undefined; at?: string | undefined },
+): Promise<{ kb: KnowledgeBase; path: string; store: string | null; rev: string }> {
+  const state = await readState(kb, opts.at);
+  try {
+    return { kb, path: await resolvePath(kb, state, opts.ref.trim(), opts.kind), store: null, rev: state.commit! };
+  } catch (err) {
+    if (!isAxmeError(err, 'NOT_FOUND') || !kb.workspace || kb.workspace.self) throw err;
+    const ws = (await readMergedState(kb, opts.at)).workspace;
+    if (!ws?.kb || !ws.state) throw err;
+    try {
+      return { kb: ws.kb, path: await resolvePath(ws.kb, ws.state, opts.ref.trim(), opts.kind), store: ws.store, rev: ws.state.commit! };
+    } catch {
+      throw err;
+    }
+  }
 }
 
 /** The file at one commit: null when that commit's tree has none (removed is history); CORRUPT when listed but unreadable. */

@@ -11,6 +11,7 @@ import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type EditResult, writtenResult } from '../../core/results.ts';
 import { putItem, single, stage } from '../../core/staging.ts';
 import type { KnowledgeState } from '../../core/state.ts';
+import { editHere } from '../../workspace/workspace-item.ts';
 
 type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; reconfirmed_by?: string; title?: string; id?: string };
 
@@ -38,18 +39,26 @@ export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): P
     );
   let kind: AnchoredKind = data.kind ?? 'decision';
   let previous: string | null = null;
-  const r = await mutate(kb, (state) => {
-    const found = locate(state, data.id, data.kind);
-    kind = found.kind;
-    const old = found.item;
-    previous = old.learned_at ?? null;
-    const anchors = data.anchors ?? old.anchors;
-    if (old.learned_at === head && anchors.join('\n') === old.anchors.join('\n')) return { result: { item: old, changed: false } };
-    const item: Anchored = { ...relearned(kb, old, head), anchors, updated: kb.now().toISOString() };
-    const st = stage(state);
-    putItem(st, kind, item as never, `${kind}.reconfirmed`, subjectOf(kind, 'reconfirm', old.id, old.title ?? old.slug));
-    return single(st, { item, changed: true });
-  });
+  const kinds = data.kind ? [data.kind] : (['decision', 'memory'] as const);
+  const r = await editHere(
+    kb,
+    kinds,
+    data.id,
+    () => null,
+    () =>
+      mutate(kb, (state) => {
+        const found = locate(state, data.id, data.kind);
+        kind = found.kind;
+        const old = found.item;
+        previous = old.learned_at ?? null;
+        const anchors = data.anchors ?? old.anchors;
+        if (old.learned_at === head && anchors.join('\n') === old.anchors.join('\n')) return { result: { item: old, changed: false } };
+        const item: Anchored = { ...relearned(kb, old, head), anchors, updated: kb.now().toISOString() };
+        const st = stage(state);
+        putItem(st, kind, item as never, `${kind}.reconfirmed`, subjectOf(kind, 'reconfirm', old.id, old.title ?? old.slug));
+        return single(st, { item, changed: true });
+      }),
+  );
   return { ...writtenResult(kb, kind, r), kind, previous };
 }
 

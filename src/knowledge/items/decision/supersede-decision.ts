@@ -9,6 +9,7 @@ import { mutate, subjectOf } from '../../core/mutate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import { writtenResult } from '../../core/results.ts';
 import { putItem, type Staged, stage } from '../../core/staging.ts';
+import { editHere } from '../../workspace/workspace-item.ts';
 import { type CheckedDecision, checkDecision } from './add-decision.ts';
 import { assertPersonMayLoosen } from './person-only.ts';
 
@@ -70,10 +71,13 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
  * enforce, scope, tags and anchors carry over from the old decision unless given. */
 export async function supersedeDecision(kb: KnowledgeBase, input: { id: string } & DecisionInput, opts: WriteOptions = {}): Promise<SupersedeResult> {
   const data = checkDecision(input, opts);
-  const r = await mutate(kb, (state) => {
-    const st = stage(state);
-    const result = planSupersede(kb, st, input.id, data);
-    return { result, files: st.files, staged: st, subject: st.subjects[0], event: 'decision.superseded' };
-  });
+  const command = (slug: string) => `decision supersede ${slug} --title ${JSON.stringify(data.title)} --decision …`;
+  const r = await editHere(kb, ['decision'], input.id, command, () =>
+    mutate(kb, (state) => {
+      const st = stage(state);
+      const result = planSupersede(kb, st, input.id, data);
+      return { result, files: st.files, staged: st, subject: st.subjects[0], event: 'decision.superseded' };
+    }),
+  );
   return writtenResult(kb, 'decision', r);
 }
