@@ -15,7 +15,8 @@ import { gitHookRun, LAUNCHER_FILE } from './launch.ts';
  * Installing the git hooks (`axme git-hook <name>`): a line in `.husky/<hook>` when the repository
  * uses husky, otherwise a small script in the hooks folder that first runs the hook that was there
  * (kept as `<hook>.axme-previous`). Planned (every check) before anything is written, so a refused
- * init changes nothing. `uninstall` removes exactly what was added.
+ * init changes nothing. `uninstall` removes exactly what was added: lines a user added to axme's
+ * script stay (re-init keeps them after axme's; uninstall leaves them as the user's hook).
  */
 
 export { GIT_HOOK_NAMES };
@@ -53,6 +54,21 @@ function script(hook: string): string {
   return ['#!/bin/sh', `${MARK}: installed by axme init; axme uninstall removes it`, ...body, ''].join('\n');
 }
 
+/** Whether a line of a hook script is axme's (today's script or an earlier axme's: every line of it names axme or its input). */
+function isAxmeScriptLine(line: string, i: number): boolean {
+  return (i === 0 && line.startsWith('#!')) || line.trim() === 'input=$(cat)' || /axme|git-hook/.test(line);
+}
+
+/** The lines of an axme hook script that are not axme's (the user's own, in order), blank lines around them dropped; '' when none. */
+function usersLines(text: string): string {
+  return text
+    .split('\n')
+    .map((l, i) => (isAxmeScriptLine(l, i) ? null : l))
+    .filter((l): l is string => l !== null)
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
+}
+
 /** What installing the git hooks will write: computed, and checked, before anything is. */
 export interface GitHooksPlan extends HooksFolder {
   hooks: Array<{ hook: string; path: string; text: string; action: GitHookChange['action'] }>;
@@ -77,7 +93,9 @@ export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: 
       const rest = kept.join('\n').replace(/\n*$/, '');
       next = `${shebang}\n${hookLine(hook)}\n${rest ? `${rest}\n` : ''}`;
     } else {
-      next = script(hook);
+      // lines the user added to axme's script are theirs: they stay, after axme's
+      const own = text !== null && text.includes(MARK) ? usersLines(text) : '';
+      next = `${script(hook)}${own ? `\n${own}\n` : ''}`;
       if (text !== null && text !== next && !text.includes(MARK)) {
         // someone else's hook: keep it running, first — but never over one already kept
         if (existsSync(`${path}.axme-previous`)) {
@@ -177,6 +195,18 @@ export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHoo
   const changes: GitHookChange[] = [];
   const husky = await huskyDir(at, root);
   const dir = await hooksDir(at);
+  // a chained hook the user has since added to: restoring one would drop the other; checked before anything changes
+  if (!husky)
+    for (const hook of GIT_HOOK_NAMES) {
+      const path = join(dir, hook);
+      const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+      if (text.includes(MARK) && usersLines(text) && existsSync(`${path}.axme-previous`))
+        throw new AxmeError(
+          'CONFIG',
+          `${path} has lines of yours besides axme's, and the hook axme chained is kept in ${path}.axme-previous: move your lines into ${path}.axme-previous, then run axme uninstall again; nothing was changed`,
+          { path },
+        );
+    }
   for (const hook of GIT_HOOK_NAMES) {
     if (husky) {
       const path = join(husky, hook);
@@ -191,7 +221,15 @@ export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHoo
       continue;
     }
     const path = join(dir, hook);
-    if (!existsSync(path) || !readFileSync(path, 'utf8').includes(MARK)) continue;
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    if (!text.includes(MARK)) continue;
+    const own = usersLines(text);
+    if (own) {
+      // the user's lines stay, as their own hook
+      writeFileSync(path, `#!/bin/sh\n${own}\n`);
+      changes.push({ hook, path, action: 'updated' });
+      continue;
+    }
     rmSync(path);
     if (existsSync(`${path}.axme-previous`)) {
       renameSync(`${path}.axme-previous`, path);

@@ -75,7 +75,8 @@ export function setupCommands(io: CliIO) {
         const root = agentFilesRoot(cwd, io.env) ?? cwd;
         const changes = await uninstallGitHooks({ cwd, env: io.env }, root);
         if (a.json) return printJson(io, { gitHooks: changes });
-        for (const c of changes) out(io, `${c.action === 'restored' ? 'Restored' : 'Removed'} ${c.hook} (${c.path})`);
+        for (const c of changes)
+          out(io, `${c.action === 'restored' ? 'Restored' : c.action === 'updated' ? "Removed axme's lines from" : 'Removed'} ${c.hook} (${c.path})`);
         if (!changes.length) out(io, 'No axme git hooks installed');
       },
     },
