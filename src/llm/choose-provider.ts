@@ -25,7 +25,7 @@ export function chooseProvider(
     return { name: 'openai', why: `auto: \`claude\` is not on PATH, no API key is set and OPENAI_BASE_URL names a server (${env.OPENAI_BASE_URL})` };
   return {
     name: 'none',
-    why: 'auto: no model available: `claude` is not on PATH and none of ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL is set (set one, or auditor.provider in axme.yaml)',
+    why: 'auto: no model available: `claude` is not on PATH and none of ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL is set (set one, or auditor.provider in .git/axme/config.yaml or ~/.config/axme/config.yaml: axme.yaml cannot choose it, docs/settings.md)',
   };
 }
 

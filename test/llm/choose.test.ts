@@ -40,6 +40,13 @@ describe('chooseProvider', () => {
     });
   }
 
+  test('with no model, the advice names where the provider is really set: a machine-local file, never axme.yaml (ignored there)', () => {
+    const { why } = chooseProvider({ provider: 'auto' }, {}, () => false);
+    assert.match(why, /auditor\.provider in \.git\/axme\/config\.yaml or ~\/\.config\/axme\/config\.yaml/);
+    assert.doesNotMatch(why, /axme\.yaml\)/);
+    assert.doesNotMatch(why, /in axme\.yaml/);
+  });
+
   test('auto with claude_path asks for that executable', () => {
     const asked: string[] = [];
     const chosen = chooseProvider({ provider: 'auto', claudePath: '/opt/claude' }, {}, (cmd) => (asked.push(cmd), true));

@@ -31,7 +31,7 @@ export async function auditTranscript(
     const { why } = chooseProvider(cfg, opts.env);
     throw new AxmeError(
       'CONFIG',
-      `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model in axme.yaml; see docs/auditor.md`,
+      `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model, or name the provider as auditor.provider in .git/axme/config.yaml or ~/.config/axme/config.yaml (never axme.yaml: it is ignored there); see docs/auditor.md`,
     );
   }
   // a bound on the whole run (the session-end worker sets one): past it the request is aborted, the session marked for retry
