@@ -215,9 +215,13 @@ export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHoo
       if (!text.includes(MARK)) continue;
       const rest = text.split('\n').filter((l) => !l.includes(MARK));
       // a file axme created holds nothing else
-      if (rest.every((l) => l.trim() === '' || l.startsWith('#!'))) rmSync(path);
-      else writeFileSync(path, rest.join('\n'));
-      changes.push({ hook, path, action: 'removed' });
+      if (rest.every((l) => l.trim() === '' || l.startsWith('#!'))) {
+        rmSync(path);
+        changes.push({ hook, path, action: 'removed' });
+      } else {
+        writeFileSync(path, rest.join('\n'));
+        changes.push({ hook, path, action: 'updated' });
+      }
       continue;
     }
     const path = join(dir, hook);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { axmeIn } from '../cli-in-process.ts';
@@ -65,6 +65,23 @@ test('a hook axme chained and the user then added to is not guessed at: uninstal
     assert.equal(readFileSync(hook, 'utf8'), edited);
     assert.equal(readFileSync(`${hook}.axme-previous`, 'utf8'), '#!/bin/sh\necho before\n');
     assert.ok(existsSync(join(dir, '.git', 'hooks', 'pre-push')), 'no other hook was removed either');
+  } finally {
+    cleanup();
+  }
+});
+
+test("uninstall of a husky hook file that stays reports axme's line taken out, not the file removed", async () => {
+  const { dir, cleanup } = tempRepo({ commit: true });
+  try {
+    mkdirSync(join(dir, '.husky'));
+    writeFileSync(join(dir, '.husky', 'pre-push'), 'npm test\n');
+    git(dir, ['config', 'core.hooksPath', '.husky/_']);
+    await ok(dir, ['init', '--no-claude', '--no-scan']);
+    const r = JSON.parse(await ok(dir, ['uninstall', '--json']));
+    const changes = (r.gitHooks ?? r) as Array<{ hook: string; action: string }>;
+    assert.equal(changes.find((h) => h.hook === 'pre-push')?.action, 'updated');
+    assert.equal(changes.find((h) => h.hook === 'commit-msg')?.action, 'removed');
+    assert.match(readFileSync(join(dir, '.husky', 'pre-push'), 'utf8'), /^#!\/bin\/sh\nnpm test\n$/);
   } finally {
     cleanup();
   }
