@@ -10,6 +10,7 @@ import { shellQuote } from '../model/shell-quote.ts';
 import { sessionRows } from '../session/list.ts';
 import { runGit } from '../store/git.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
+import { type WorkspaceLocation, workspaceFor } from '../store/workspace-store.ts';
 import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
@@ -54,6 +55,9 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   const checks: Check[] = [];
   const loc = locateRepo(opts.cwd, opts.env);
   if (!loc) {
+    // a workspace folder is no repository, and must not become one: `git init` here would hide its store from every member
+    const ws = workspaceFor(null, opts.cwd);
+    if (ws) return reportOf(await workspaceChecks(ws, opts.env));
     checks.push({
       name: 'repository',
       status: 'problem',
@@ -88,6 +92,42 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(sessionsCheck(loc.commonDir));
   checks.push(searchModelCheck(loc.commonDir, opts.env));
   return reportOf(checks);
+}
+
+/**
+ * A workspace folder (docs/workspaces.md): its store, the rules and settings there, the Claude
+ * Code hooks and CLAUDE.md section `axme init --workspace` wrote, and whether each member repository
+ * has its own store. Never `git init` here: a repository around `.axme.git` detaches the workspace.
+ */
+async function workspaceChecks(ws: WorkspaceLocation, env: NodeJS.ProcessEnv): Promise<Check[]> {
+  const checks: Check[] = [
+    { name: 'workspace', status: 'ok', detail: `${ws.root} (workspace folder, no repository of its own: keep it so; store ${ws.gitDir})` },
+  ];
+  const tip = readRefSync(ws.gitDir, MEMORY_REF);
+  if (tip === null) {
+    checks.push({ name: 'store', status: 'missing', detail: `no ${MEMORY_REF} in ${ws.gitDir}`, fix: `axme init --workspace (in ${ws.root})` });
+    return checks;
+  }
+  checks.push({ name: 'store', status: 'ok', detail: `${MEMORY_REF} at ${tip === 'unknown' ? '(read through git)' : tip.slice(0, 12)} in ${ws.gitDir}` });
+  // the store is read as the workspace's commands read it: its git dir named, the folder as the work tree
+  const inStore = { ...env, GIT_DIR: ws.gitDir, GIT_WORK_TREE: ws.root };
+  checks.push(await rulesCheck(ws.root, inStore));
+  checks.push(await settingsCheck(ws.root, inStore));
+  // their fix is the workspace's own init
+  for (const c of [...hookChecks(ws.root, env), claudeMdCheck(ws.root)])
+    checks.push(c.fix === 'axme init' ? { ...c, fix: `axme init --workspace (in ${ws.root})` } : c);
+  const { detectWorkspace } = await import('../knowledge/workspace/detect-workspace.ts');
+  const members = detectWorkspace({ dir: ws.root, force: true }).members;
+  const bare = members.filter((m) => {
+    const l = locateRepo(m.path, env);
+    return !l || readRefSync(l.commonDir, MEMORY_REF) === null;
+  });
+  checks.push(
+    bare.length
+      ? { name: 'members', status: 'missing', detail: `no store yet in ${bare.map((m) => m.name).join(', ')}`, fix: `axme init --workspace (in ${ws.root})` }
+      : { name: 'members', status: 'ok', detail: `${members.length} repositories with a store: ${members.map((m) => m.name).join(', ')}` },
+  );
+  return checks;
 }
 
 /**
