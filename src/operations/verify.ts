@@ -18,6 +18,14 @@ const change = z.looseObject({
     .describe('files, lines added and removed by those commits'),
 });
 
+/** The item a finding is about: the same four fields in `stale` and `unmatched`. */
+const itemFields = {
+  kind: z.string().describe('decision, memory, backlog or oracle'),
+  id: z.string().nullable().describe('display ID, null for kinds without one'),
+  slug: z.string().describe('the item'),
+  title: z.string().describe('its title'),
+};
+
 /** verify: `axme verify [--check]`, `axme_verify`. */
 export const verify = defineOperation({
   id: 'verify',
@@ -31,10 +39,7 @@ export const verify = defineOperation({
     stale: z
       .array(
         z.looseObject({
-          kind: z.string().describe('decision, memory, backlog or oracle'),
-          id: z.string().nullable().describe('display ID, null for kinds without one'),
-          slug: z.string().describe('the item'),
-          title: z.string().describe('its title'),
+          ...itemFields,
           reason: z.string().describe('one line: what moved since it was learned'),
           learned_at: z.string().describe('the code commit it was learned at'),
           changes: z.array(change).describe('one entry per anchor that moved'),
@@ -47,10 +52,7 @@ export const verify = defineOperation({
     unmatched: z
       .array(
         z.looseObject({
-          kind: z.string().describe('decision, memory, backlog or oracle'),
-          id: z.string().nullable().describe('display ID, null for kinds without one'),
-          slug: z.string().describe('the item'),
-          title: z.string().describe('its title'),
+          ...itemFields,
           anchor: z.string().describe('the anchor as the item stores it'),
           problem: z
             .enum(['no-file', 'no-symbol', 'no-dependency'])
